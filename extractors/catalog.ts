@@ -1,0 +1,191 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { InputError } from "../pipeline/errors.js";
+import { assetPath } from "../pipeline/paths.js";
+import { type CatalogEntry, type KeySpace, catalogFileSchema } from "./catalog-schema.js";
+import type { DetectionKey } from "./types.js";
+
+export type { CatalogEntry } from "./catalog-schema.js";
+
+/** A technology named in prose: `[start, end)` in the text. */
+export interface Mention {
+  id: string;
+  start: number;
+  end: number;
+  matched: string;
+}
+
+// Spaces matched by a leading run of whole path segments, with the separator.
+const SEGMENT_SPACES: Partial<Record<string, string>> = {
+  go: "/",
+  "import:python": ".",
+  "import:java": ".",
+};
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/** PEP 503: runs of `-`, `_` and `.` are one `-`, case-insensitive. */
+export function normalizePypi(name: string): string {
+  return name.toLowerCase().replace(/[-_.]+/g, "-");
+}
+
+function normalizeKey(space: string, name: string): string {
+  if (space === "pypi") return normalizePypi(name);
+  if (space === "import:java") return name; // Java packages are case-sensitive
+  return name.toLowerCase();
+}
+
+/** The npm package a specifier belongs to: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
+export function npmPackageName(specifier: string): string {
+  const parts = specifier.split("/");
+  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : (parts[0] ?? specifier);
+}
+
+interface TextName {
+  id: string;
+  name: string;
+  exact: boolean;
+  /** Characters before the first word character (`.NET` has 1). */
+  lead: number;
+}
+
+export class Catalog {
+  readonly entries: readonly CatalogEntry[];
+  private readonly byId = new Map<string, CatalogEntry>();
+  private readonly exactKeys = new Map<string, string[]>();
+  private readonly prefixKeys: { space: string; prefix: string; id: string }[] = [];
+  private readonly textByFirstWord = new Map<string, TextName[]>();
+
+  constructor(entries: CatalogEntry[]) {
+    this.entries = entries;
+    for (const entry of entries) {
+      if (this.byId.has(entry.id)) throw new Error(`catalog: duplicate id "${entry.id}"`);
+      this.byId.set(entry.id, entry);
+      for (const [space, names] of Object.entries(entry.keys ?? {})) {
+        for (const raw of names ?? []) this.indexKey(space, raw, entry.id);
+      }
+      if (entry.text !== "none") {
+        for (const name of [entry.name, ...(entry.aliases ?? [])]) this.indexName(entry, name);
+      }
+    }
+  }
+
+  get(id: string): CatalogEntry | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Technologies a detection key reveals (usually one; a few keys reveal two, e.g. a DB engine and its host). */
+  lookup(key: DetectionKey): string[] {
+    const found = new Set<string>();
+    for (const candidate of this.candidates(key)) {
+      for (const id of this.exactKeys.get(`${key.space}\0${candidate}`) ?? []) found.add(id);
+    }
+    const normalized = normalizeKey(key.space, key.name);
+    for (const p of this.prefixKeys) {
+      if (p.space === key.space && normalized.startsWith(p.prefix)) found.add(p.id);
+    }
+    return [...found];
+  }
+
+  /** Other technologies that compete for a role with `id` (PostgreSQL ↔ MySQL, EKS ↔ self-hosted k8s). */
+  competitors(id: string): string[] {
+    const roles = this.byId.get(id)?.roles ?? [];
+    if (roles.length === 0) return [];
+    return this.entries
+      .filter((e) => e.id !== id && e.roles?.some((r) => roles.includes(r)))
+      .map((e) => e.id);
+  }
+
+  /** Every catalog technology named in `text`, longest name first at each place, left to right. */
+  findMentions(text: string): Mention[] {
+    const mentions: Mention[] = [];
+    const lower = text.toLowerCase();
+    let coveredUntil = 0;
+    for (const word of text.matchAll(WORD)) {
+      const at = word.index;
+      if (at < coveredUntil) continue;
+      const candidates = this.textByFirstWord.get(word[0].toLowerCase());
+      if (!candidates) continue;
+      for (const candidate of candidates) {
+        const start = at - candidate.lead;
+        const end = start + candidate.name.length;
+        if (start < coveredUntil || start < 0) continue;
+        const slice = candidate.exact ? text.slice(start, end) : lower.slice(start, end);
+        const wanted = candidate.exact ? candidate.name : candidate.name.toLowerCase();
+        if (slice !== wanted || !isBoundary(text, start - 1) || !isBoundary(text, end)) continue;
+        mentions.push({ id: candidate.id, start, end, matched: text.slice(start, end) });
+        coveredUntil = end;
+        break;
+      }
+    }
+    return mentions;
+  }
+
+  private candidates(key: DetectionKey): string[] {
+    const normalized = normalizeKey(key.space, key.name);
+    const separator = SEGMENT_SPACES[key.space];
+    if (separator) {
+      const parts = normalized.split(separator);
+      return parts.map((_, i) => parts.slice(0, parts.length - i).join(separator));
+    }
+    if (key.space === "npm") return [normalized, npmPackageName(normalized)];
+    return [normalized];
+  }
+
+  private indexKey(space: string, raw: string, id: string): void {
+    const normalized = normalizeKey(space, raw);
+    if (normalized.endsWith("*")) {
+      this.prefixKeys.push({ space, prefix: normalized.slice(0, -1), id });
+      return;
+    }
+    const k = `${space}\0${normalized}`;
+    const ids = this.exactKeys.get(k) ?? [];
+    if (!ids.includes(id)) ids.push(id);
+    this.exactKeys.set(k, ids);
+  }
+
+  private indexName(entry: CatalogEntry, name: string): void {
+    const first = name.match(WORD);
+    if (!first?.[0]) return;
+    const lead = name.search(WORD_CHAR);
+    const firstWord = first[0].toLowerCase();
+    const list = this.textByFirstWord.get(firstWord) ?? [];
+    list.push({ id: entry.id, name, exact: entry.text === "exact", lead });
+    list.sort((a, b) => b.name.length - a.name.length);
+    this.textByFirstWord.set(firstWord, list);
+  }
+}
+
+function isBoundary(text: string, index: number): boolean {
+  if (index < 0 || index >= text.length) return true;
+  return !WORD_CHAR.test(text[index] ?? "");
+}
+
+/** Read and validate every `*.yaml` file in a catalog folder; a bad entry names its file and index. */
+export function readCatalog(dir: string): CatalogEntry[] {
+  const entries: CatalogEntry[] = [];
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".yaml"))
+    .sort()) {
+    const path = join(dir, file);
+    const parsed = catalogFileSchema.safeParse(parse(readFileSync(path, "utf8")));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new InputError(`${path}: entry ${issue?.path.join(".")}: ${issue?.message}`);
+    }
+    entries.push(...parsed.data);
+  }
+  return entries;
+}
+
+let shipped: Catalog | undefined;
+
+/** The catalog shipped in extractors/catalog/, read once. */
+export function defaultCatalog(): Catalog {
+  shipped ??= new Catalog(readCatalog(assetPath("extractors", "catalog")));
+  return shipped;
+}
+
+export type { KeySpace };

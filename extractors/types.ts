@@ -1,0 +1,123 @@
+// Shapes of `vouch extract`. The JSON ones (ExtractResult and below) are a public contract pinned by tests.
+
+/** Where a piece of evidence lives, judged from its path (and for manifests, its dependency section). */
+export type EvidenceKind = "production" | "example" | "test" | "docs" | "tooling" | "generated" | "vendored";
+
+/** How the evidence was found. */
+export type EvidenceVia = "manifest" | "import" | "iac" | "config" | "ci" | "container";
+
+export type TechStatus = "production" | "example-only" | "test-only" | "docs-only" | "tooling-only";
+
+export interface Evidence {
+  repo: string;
+  path: string;
+  line?: number;
+  kind: EvidenceKind;
+  via: EvidenceVia;
+  /** What was seen, e.g. `dependencies: pg@^8.11.0` or `resource "aws_eks_cluster" "main"`. */
+  detail: string;
+}
+
+export interface Technology {
+  id: string;
+  name: string;
+  category: string;
+  vendor?: string;
+  status: TechStatus;
+  evidence: Evidence[];
+}
+
+export interface DocClaimHistory {
+  /** ISO date of the commit that last changed the doc line. */
+  docLineChanged?: string;
+  /** ISO date of the commit that introduced the earliest contradicting evidence. */
+  contradictionAppeared?: string;
+}
+
+export interface DocClaim {
+  repo: string;
+  path: string;
+  line: number;
+  technology: string;
+  text: string;
+  stale: boolean;
+  contradictedBy?: Evidence[];
+  history?: DocClaimHistory;
+}
+
+export interface RepoSummary {
+  name: string;
+  source: string;
+  commit?: string;
+  filesScanned: number;
+  languages: Record<string, number>;
+}
+
+export interface ExtractWarning {
+  repo: string;
+  path?: string;
+  message: string;
+}
+
+export interface ExtractResult {
+  repos: RepoSummary[];
+  technologies: Technology[];
+  docClaims: DocClaim[];
+  warnings: ExtractWarning[];
+}
+
+// ---- Internal shapes between the walker, the detectors and the catalog ----
+
+/**
+ * A key a detector saw, before the catalog turns it into a technology.
+ * `space` names the namespace the key lives in: a package ecosystem (`npm`, `pypi`, `go`, `maven`, `cargo`,
+ * `gem`, `composer`, `nuget`), an import namespace (`import:python`, `import:java`; JS and Go imports use
+ * `npm` and `go`), or an infrastructure namespace (`terraform-provider`, `terraform-resource`,
+ * `cloudformation`, `image`, `helm`, `db-engine`, `gh-action`, `ci`, `cloud`, `tool`); the full list and
+ * each space's naming rules are in extractors/catalog/README.md.
+ */
+export interface DetectionKey {
+  space: string;
+  name: string;
+}
+
+/** Which dependency section a manifest entry came from; non-runtime sections are never production. */
+export type DependencyScope = "runtime" | "dev" | "test" | "build" | "optional";
+
+export interface Detection {
+  key: DetectionKey;
+  line?: number;
+  via: EvidenceVia;
+  detail: string;
+  /** Manifests only: the section the dependency is declared in. */
+  scope?: DependencyScope;
+}
+
+/** One file handed to a detector: its path relative to the repository root (POSIX separators) and text. */
+export interface SourceFile {
+  path: string;
+  text: string;
+}
+
+/** A detector reads one file and reports keys; it never touches the file system. */
+export interface FileDetector {
+  /** Short id used in warnings, e.g. `package.json`. */
+  id: string;
+  /** Whether this detector wants the file at `path` (relative, POSIX). Cheap: called for every file. */
+  matches(path: string): boolean;
+  /** Load what the detector needs once (a WASM grammar, say) before the first `detect`. */
+  init?(): Promise<void>;
+  /** Parse the file. Throws `ParseError` for a malformed file; the caller turns it into a warning. */
+  detect(file: SourceFile): Detection[];
+}
+
+/** A malformed input file: the message names what is wrong and, where known, the line. */
+export class ParseError extends Error {
+  constructor(
+    message: string,
+    readonly line?: number,
+  ) {
+    super(message);
+    this.name = "ParseError";
+  }
+}

@@ -1,0 +1,23 @@
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+let root: string | undefined;
+
+/** The package's root folder, found from this module whether it runs from source or from dist/. */
+export function packageRoot(): string {
+  if (root) return root;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, "package.json"))) {
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error("vouch: cannot find its package.json");
+    dir = parent;
+  }
+  root = dir;
+  return dir;
+}
+
+/** A file shipped with the package, e.g. `assetPath("extractors", "catalog")`. */
+export function assetPath(...parts: string[]): string {
+  return join(packageRoot(), ...parts);
+}
