@@ -1,0 +1,73 @@
+// Cargo.toml dependency tables, including per-target and workspace ones.
+import { type DependencyScope, type Detection, type FileDetector, ParseError } from "../types.js";
+import { type TomlDocument, parseTomlDocument } from "./toml-document.js";
+import { baseName, byLine, isBlank, isRecord, manifestDetection, withVersion } from "./shared.js";
+
+// Cargo still accepts the underscore spellings.
+const SECTIONS: [string, DependencyScope][] = [
+  ["dependencies", "runtime"],
+  ["dev-dependencies", "dev"],
+  ["dev_dependencies", "dev"],
+  ["build-dependencies", "build"],
+  ["build_dependencies", "build"],
+];
+
+function tomlKey(segment: string): string {
+  return /^[A-Za-z0-9_-]+$/.test(segment) ? segment : `'${segment}'`;
+}
+
+function readTable(doc: TomlDocument, path: string[], scope: DependencyScope, out: Detection[]): void {
+  const table = path.reduce<unknown>((node, key) => (isRecord(node) ? node[key] : undefined), doc.value);
+  if (table === undefined) return;
+  const header = `[${path.map(tomlKey).join(".")}]`;
+  if (!isRecord(table)) {
+    const line = doc.lineOf(path);
+    throw new ParseError(`${header} on line ${line} must be a table of crates.`, line);
+  }
+  for (const [key, spec] of Object.entries(table)) {
+    const line = doc.lineOf([...path, key]);
+    if (typeof spec === "string") {
+      out.push(manifestDetection("cargo", key, line, `${header} ${withVersion(key, spec)}`, scope));
+      continue;
+    }
+    if (!isRecord(spec)) {
+      throw new ParseError(
+        `The crate "${key}" in ${header} on line ${line} must be a version or a table.`,
+        line,
+      );
+    }
+    // `web = { package = "actix-web" }` depends on actix-web under another name.
+    const crate = typeof spec.package === "string" ? spec.package : key;
+    const renamed = crate === key ? "" : ` (as ${key})`;
+    const entryScope = spec.optional === true && scope === "runtime" ? "optional" : scope;
+    out.push(
+      manifestDetection(
+        "cargo",
+        crate,
+        line,
+        `${header} ${withVersion(crate, spec.version)}${renamed}`,
+        entryScope,
+      ),
+    );
+  }
+}
+
+export const cargoTomlDetector: FileDetector = {
+  id: "Cargo.toml",
+  matches: (path) => baseName(path) === "Cargo.toml",
+  detect({ text }) {
+    if (isBlank(text)) return [];
+    const doc = parseTomlDocument(text);
+    const detections: Detection[] = [];
+    for (const [section, scope] of SECTIONS) readTable(doc, [section], scope, detections);
+    const targets = doc.value.target;
+    if (isRecord(targets)) {
+      for (const target of Object.keys(targets)) {
+        for (const [section, scope] of SECTIONS)
+          readTable(doc, ["target", target, section], scope, detections);
+      }
+    }
+    readTable(doc, ["workspace", "dependencies"], "runtime", detections);
+    return byLine(detections);
+  },
+};

@@ -1,0 +1,33 @@
+// Every manifest detector, one or more per ecosystem.
+import type { FileDetector } from "../types.js";
+import { cargoTomlDetector } from "./cargo.js";
+import { composerJsonDetector } from "./composer.js";
+import { msbuildDetector, packagesConfigDetector } from "./dotnet.js";
+import { goModDetector } from "./go.js";
+import { gradleScriptDetector, versionCatalogDetector } from "./gradle.js";
+import { pomXmlDetector } from "./maven.js";
+import { packageJsonDetector } from "./npm.js";
+import {
+  pipfileDetector,
+  pyprojectTomlDetector,
+  requirementsTxtDetector,
+  setupCfgDetector,
+} from "./python.js";
+import { gemfileDetector } from "./ruby.js";
+
+export const manifestDetectors: FileDetector[] = [
+  packageJsonDetector,
+  requirementsTxtDetector,
+  pyprojectTomlDetector,
+  pipfileDetector,
+  setupCfgDetector,
+  goModDetector,
+  cargoTomlDetector,
+  pomXmlDetector,
+  gradleScriptDetector,
+  versionCatalogDetector,
+  gemfileDetector,
+  composerJsonDetector,
+  msbuildDetector,
+  packagesConfigDetector,
+];
