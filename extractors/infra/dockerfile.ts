@@ -1,0 +1,71 @@
+// Dockerfiles: the base image of every stage and images copied from with `COPY --from=<image>`.
+import { Copy, DockerfileParser, From } from "dockerfile-ast";
+import type { Detection, FileDetector } from "../types.js";
+import { detection } from "./detection.js";
+import { baseName, imageRepository } from "./refs.js";
+
+/** Dockerfile, Dockerfile.prod, api.Dockerfile, Containerfile; not the per-Dockerfile `.dockerignore`. */
+const DOCKERFILE = /^(?:(?:Dockerfile|dockerfile|Containerfile)(?:\..+)?|.+\.(?:Dockerfile|dockerfile))$/;
+
+export const dockerfileDetector: FileDetector = {
+  id: "Dockerfile",
+  matches: (path) => DOCKERFILE.test(baseName(path)) && !path.endsWith(".dockerignore"),
+  detect(file) {
+    const dockerfile = DockerfileParser.parse(file.text);
+    const instructions = dockerfile.getInstructions();
+    const first = instructions[0];
+    if (!first) return [];
+    // ARGs before the first FROM are the only variables a FROM line can use.
+    const args = new Map<string, string | null>();
+    for (const arg of dockerfile.getInitialARGs()) {
+      const property = arg.getProperty();
+      if (property) args.set(property.getName(), property.getValue());
+    }
+    const stages = new Set<string>();
+    const found: Detection[] = [
+      detection("tool", "docker", "container", first.getRange().start.line + 1, "Dockerfile"),
+    ];
+    for (const instruction of instructions) {
+      const line = instruction.getRange().start.line + 1;
+      const text = oneLine(instruction.getTextContent());
+      if (instruction instanceof From) {
+        const reference = instruction.getImage();
+        if (reference) found.push(...image(substitute(reference, args), text, line, stages));
+        const stage = instruction.getBuildStage();
+        if (stage) stages.add(stage.toLowerCase());
+      } else if (instruction instanceof Copy) {
+        const reference = instruction.getFromFlag()?.getValue();
+        // `--from=0` and `--from=build` name stages; anything else is an image pulled for its files.
+        if (reference && !/^\d+$/.test(reference))
+          found.push(...image(substitute(reference, args), text, line, stages));
+      }
+    }
+    return found;
+  },
+};
+
+function image(reference: string, text: string, line: number, stages: Set<string>): Detection[] {
+  if (reference === "scratch" || stages.has(reference.toLowerCase())) return [];
+  const name = imageRepository(reference);
+  if (!name) return [];
+  const resolved = text.includes(reference) ? "" : ` (${reference})`;
+  return [detection("image", name, "container", line, `${text}${resolved}`)];
+}
+
+/** Expands `$NAME`, `${NAME}` and `${NAME:-default}` from ARG defaults; unknown names stay as written. */
+function substitute(reference: string, args: Map<string, string | null>): string {
+  return reference.replace(
+    /\$\{(\w+)(?::?-([^}]*))?\}|\$(\w+)/g,
+    (whole, braced?: string, fallback?: string, bare?: string) => {
+      const value = args.get(braced ?? bare ?? "");
+      return value ?? fallback ?? whole;
+    },
+  );
+}
+
+function oneLine(text: string): string {
+  return text
+    .replace(/\\\r?\n/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { composeDetector } from "../../../extractors/infra/compose.js";
+import { dedent, detect, parseError } from "./helpers.js";
+
+describe("composeDetector", () => {
+  it.each([
+    {
+      name: "service images, with built services skipped",
+      path: "docker-compose.yml",
+      text: dedent(`
+        version: "3.9"
+        services:
+          db:
+            image: postgres:16
+          cache:
+            image: "docker.io/library/redis:7-alpine"
+          api:
+            build: .
+            image: acme/api:dev
+          worker:
+            build:
+              context: ./worker
+          search:
+            image: \${SEARCH_IMAGE:-elasticsearch:8.13.0}
+          custom:
+            image: \${REGISTRY}/custom:1
+      `),
+      expected: [
+        "tool:docker-compose @2 Docker Compose file",
+        "image:postgres @4 services.db.image: postgres:16",
+        "image:redis @6 services.cache.image: docker.io/library/redis:7-alpine",
+        "image:elasticsearch @14 services.search.image: ${SEARCH_IMAGE:-elasticsearch:8.13.0}",
+      ],
+    },
+    {
+      name: "extension fields merged with <<",
+      path: "deploy/compose.yaml",
+      text: dedent(`
+        x-base: &base
+          image: rabbitmq:3-management
+          restart: always
+        services:
+          broker:
+            <<: *base
+          broker-2:
+            <<: *base
+            image: rabbitmq:4
+      `),
+      expected: [
+        "tool:docker-compose @4 Docker Compose file",
+        "image:rabbitmq @2 services.broker.image: rabbitmq:3-management",
+        "image:rabbitmq @9 services.broker-2.image: rabbitmq:4",
+      ],
+    },
+    {
+      name: "CRLF and a byte order mark",
+      path: "docker-compose.override.yaml",
+      text: "\uFEFFservices:\r\n  mongo:\r\n    image: mongo:7\r\n",
+      expected: [
+        "tool:docker-compose @1 Docker Compose file",
+        "image:mongo @3 services.mongo.image: mongo:7",
+      ],
+    },
+    { name: "an empty file", path: "compose.yml", text: "", expected: [] },
+  ])("$name", ({ path, text, expected }) => {
+    expect(detect(composeDetector, path, text, "container")).toEqual(expected);
+  });
+
+  it("claims compose files by name", () => {
+    const paths = [
+      "compose.yml",
+      "docker-compose.prod.yaml",
+      "docker-compose-dev.yml",
+      "x/compose.yaml",
+      "composer.yml",
+    ];
+    expect(paths.map(composeDetector.matches)).toEqual([true, true, true, true, false]);
+  });
+
+  it("reports malformed YAML with its line", () => {
+    const error = parseError(
+      composeDetector,
+      "docker-compose.yml",
+      "services:\n  db:\n    image: postgres\n   ports: [\n",
+    );
+    expect(error.message).toMatch(/^docker-compose\.yml is not valid YAML: .+\.$/);
+    expect(error.line).toBeGreaterThanOrEqual(3);
+  });
+});

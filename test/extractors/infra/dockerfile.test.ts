@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { dockerfileDetector } from "../../../extractors/infra/dockerfile.js";
+import { dedent, detect } from "./helpers.js";
+
+describe("dockerfileDetector", () => {
+  it.each([
+    {
+      name: "multi-stage build with ARG defaults, stage references and scratch",
+      text: dedent(`
+        # syntax=docker/dockerfile:1
+        ARG NODE_VERSION=20
+        ARG REGISTRY
+        FROM --platform=$BUILDPLATFORM node:\${NODE_VERSION}-alpine AS build
+        RUN npm ci
+        FROM build AS test
+        FROM \${REGISTRY}/base:1 AS internal
+        FROM gcr.io/distroless/nodejs20-debian12 AS runtime
+        COPY --from=build /app /app
+        COPY --from=0 /x /x
+        COPY --from=ghcr.io/astral-sh/uv:0.4 /uv /bin/uv
+        FROM scratch
+      `),
+      expected: [
+        "tool:docker @2 Dockerfile",
+        "image:node @4 FROM --platform=$BUILDPLATFORM node:${NODE_VERSION}-alpine AS build (node:20-alpine)",
+        "image:gcr.io/distroless/nodejs20-debian12 @8 FROM gcr.io/distroless/nodejs20-debian12 AS runtime",
+        "image:ghcr.io/astral-sh/uv @11 COPY --from=ghcr.io/astral-sh/uv:0.4 /uv /bin/uv",
+      ],
+    },
+    {
+      name: "registries, digests and Docker Hub prefixes",
+      text: dedent(`
+        FROM docker.io/library/python:3.12-slim@sha256:abc
+        FROM public.ecr.aws/lambda/python:3.12
+        from localhost:5000/team/tool:1 as Final
+        FROM final
+      `),
+      expected: [
+        "tool:docker @1 Dockerfile",
+        "image:python @1 FROM docker.io/library/python:3.12-slim@sha256:abc",
+        "image:public.ecr.aws/lambda/python @2 FROM public.ecr.aws/lambda/python:3.12",
+        "image:localhost:5000/team/tool @3 from localhost:5000/team/tool:1 as Final",
+      ],
+    },
+    {
+      name: "a continued FROM line, CRLF and a byte order mark",
+      text: "\uFEFFFROM \\\r\n  golang:1.22 AS build\r\nRUN go build\r\n",
+      expected: ["tool:docker @1 Dockerfile", "image:golang @1 FROM golang:1.22 AS build"],
+    },
+    { name: "an empty file", text: "", expected: [] },
+    { name: "only comments", text: "# nothing yet\n", expected: [] },
+  ])("$name", ({ text, expected }) => {
+    expect(detect(dockerfileDetector, "services/api/Dockerfile", text, "container")).toEqual(expected);
+  });
+
+  it("claims Dockerfile variants but not their ignore files", () => {
+    const paths = [
+      "Dockerfile",
+      "a/Dockerfile.prod",
+      "api.Dockerfile",
+      "Containerfile",
+      "Dockerfile.dockerignore",
+      "docs/Dockerfiles.md",
+    ];
+    expect(paths.map(dockerfileDetector.matches)).toEqual([true, true, true, true, false, false]);
+  });
+});

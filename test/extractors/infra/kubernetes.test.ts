@@ -1,0 +1,266 @@
+import { describe, expect, it } from "vitest";
+import {
+  helmfileDetector,
+  kubernetesDetector,
+  kustomizeDetector,
+  skaffoldDetector,
+} from "../../../extractors/infra/kubernetes.js";
+import { dedent, detect, parseError } from "./helpers.js";
+
+interface Case {
+  name: string;
+  path: string;
+  text: string;
+  expected: string[];
+}
+
+const manifests: Case[] = [
+  {
+    name: "a multi-document stream with workloads of every shape",
+    path: "k8s/app.yaml",
+    text: dedent(`
+      apiVersion: apps/v1
+      kind: Deployment
+      metadata:
+        name: web
+      spec:
+        template:
+          spec:
+            initContainers:
+              - name: migrate
+                image: flyway/flyway:10
+            containers:
+              - name: app
+                image: ghcr.io/acme/web:1.2.3
+              - name: proxy
+                image: docker.io/library/nginx@sha256:0123
+      ---
+      apiVersion: v1
+      kind: Service
+      metadata:
+        name: web
+      ---
+      ---
+      apiVersion: batch/v1
+      kind: CronJob
+      metadata:
+        name: nightly
+      spec:
+        jobTemplate:
+          spec:
+            template:
+              spec:
+                containers:
+                  - name: job
+                    image: busybox
+      ---
+      apiVersion: v1
+      kind: Pod
+      metadata:
+        name: debug
+      spec:
+        containers:
+          - image: "\${IMAGE}"
+          - image: postgres:16
+    `),
+    expected: [
+      "tool:kubernetes @1 Deployment (apps/v1)",
+      "image:flyway/flyway @10 Deployment/web: initContainers.migrate.image: flyway/flyway:10",
+      "image:ghcr.io/acme/web @13 Deployment/web: containers.app.image: ghcr.io/acme/web:1.2.3",
+      "image:nginx @15 Deployment/web: containers.proxy.image: docker.io/library/nginx@sha256:0123",
+      "image:busybox @34 CronJob/nightly: containers.job.image: busybox",
+      "image:postgres @43 Pod/debug: containers.1.image: postgres:16",
+    ],
+  },
+  {
+    name: "anchors and aliases",
+    path: "deploy/stateful.yml",
+    text: dedent(`
+      apiVersion: apps/v1
+      kind: StatefulSet
+      metadata: { name: db }
+      spec:
+        template:
+          spec:
+            containers:
+              - &db
+                name: db
+                image: mysql:8
+            initContainers:
+              - *db
+    `),
+    expected: [
+      "tool:kubernetes @1 StatefulSet (apps/v1)",
+      "image:mysql @10 StatefulSet/db: containers.db.image: mysql:8",
+      "image:mysql @10 StatefulSet/db: initContainers.db.image: mysql:8",
+    ],
+  },
+  {
+    name: "CRLF and a byte order mark",
+    path: "pod.yaml",
+    text: "\uFEFFapiVersion: v1\r\nkind: Pod\r\nspec:\r\n  containers:\r\n    - name: a\r\n      image: redis:7\r\n",
+    expected: ["tool:kubernetes @1 Pod (v1)", "image:redis @6 Pod: containers.a.image: redis:7"],
+  },
+  {
+    name: "charts deployed by Flux and Argo CD",
+    path: "clusters/prod/apps.yaml",
+    text: dedent(`
+      apiVersion: helm.toolkit.fluxcd.io/v2
+      kind: HelmRelease
+      metadata:
+        name: ingress
+      spec:
+        chart:
+          spec:
+            chart: ingress-nginx
+      ---
+      apiVersion: argoproj.io/v1alpha1
+      kind: Application
+      metadata:
+        name: monitoring
+      spec:
+        sources:
+          - repoURL: https://prometheus-community.github.io/helm-charts
+            chart: kube-prometheus-stack
+          - repoURL: https://github.com/acme/config
+            path: monitoring
+    `),
+    expected: [
+      "tool:kubernetes @1 HelmRelease (helm.toolkit.fluxcd.io/v2)",
+      "helm:ingress-nginx @8 HelmRelease/ingress: spec.chart.spec.chart: ingress-nginx",
+      "helm:kube-prometheus-stack @17 Application/monitoring: spec.sources[0].chart: kube-prometheus-stack",
+    ],
+  },
+  {
+    name: "a Helm template is skipped even though it is not YAML",
+    path: "charts/web/templates/deployment.yaml",
+    text: 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ include "web.fullname" . }}\n{{- if .Values.x }}\n',
+    expected: [],
+  },
+  {
+    name: "plain YAML that is not Kubernetes",
+    path: "config/settings.yaml",
+    text: "server:\n  port: 8080\nimage: nginx\n",
+    expected: [],
+  },
+  {
+    name: "tool files that carry apiVersion and kind",
+    path: "catalog-info.yaml",
+    text: "apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: web\n",
+    expected: [],
+  },
+  {
+    name: "malformed YAML that might have been a manifest",
+    path: "broken.yaml",
+    text: "apiVersion: v1\nkind: Pod\n  spec: [\n",
+    expected: [],
+  },
+  { name: "an empty file", path: "empty.yml", text: "", expected: [] },
+];
+
+describe("kubernetesDetector", () => {
+  it.each(manifests)("$name", ({ path, text, expected }) => {
+    expect(detect(kubernetesDetector, path, text, "iac")).toEqual(expected);
+  });
+
+  it("leaves Kustomize, Skaffold and helmfile files to their detectors", () => {
+    expect(
+      ["kustomization.yaml", "a/skaffold.yaml", "helmfile.yaml", "x.json"].map(kubernetesDetector.matches),
+    ).toEqual([false, false, false, false]);
+  });
+});
+
+const tools: (Case & { detector: typeof kustomizeDetector })[] = [
+  {
+    name: "kustomization images (newName wins) and Helm charts",
+    detector: kustomizeDetector,
+    path: "overlays/prod/kustomization.yaml",
+    text: dedent(`
+      apiVersion: kustomize.config.k8s.io/v1beta1
+      kind: Kustomization
+      resources:
+        - ../../base
+      images:
+        - name: nginx
+          newTag: "1.25"
+        - name: app
+          newName: ghcr.io/acme/app
+          newTag: v2
+      helmCharts:
+        - name: redis
+          repo: https://charts.bitnami.com/bitnami
+    `),
+    expected: [
+      "tool:kustomize @1 Kustomize kustomization",
+      "image:nginx @6 images: nginx",
+      "image:ghcr.io/acme/app @9 images: ghcr.io/acme/app",
+      "helm:redis @12 helmCharts: redis",
+    ],
+  },
+  {
+    name: "skaffold.yaml marks the tool",
+    detector: skaffoldDetector,
+    path: "skaffold.yaml",
+    text: "# dev loop\napiVersion: skaffold/v4beta6\nkind: Config\n",
+    expected: ["tool:skaffold @2 Skaffold configuration"],
+  },
+  {
+    name: "helmfile releases report the chart name without its repository",
+    detector: helmfileDetector,
+    path: "helmfile.yaml",
+    text: dedent(`
+      repositories:
+        - name: bitnami
+          url: https://charts.bitnami.com/bitnami
+      releases:
+        - name: db
+          chart: bitnami/postgresql
+        - name: app
+          chart: ./charts/app
+        - name: cache
+          chart: oci://registry-1.docker.io/bitnamicharts/redis
+    `),
+    expected: [
+      "helm:postgresql @6 releases.chart: bitnami/postgresql",
+      "helm:redis @10 releases.chart: oci://registry-1.docker.io/bitnamicharts/redis",
+    ],
+  },
+  {
+    name: "a templated helmfile is read line by line",
+    detector: helmfileDetector,
+    path: "deploy/helmfile.yaml",
+    text: dedent(`
+      releases:
+      {{- range .Values.apps }}
+        - name: {{ . }}
+          chart: "ingress-nginx/ingress-nginx"
+      {{- end }}
+    `),
+    expected: ["helm:ingress-nginx @4 releases.chart: ingress-nginx/ingress-nginx"],
+  },
+  {
+    name: "an empty kustomization",
+    detector: kustomizeDetector,
+    path: "kustomization.yml",
+    text: "",
+    expected: [],
+  },
+];
+
+describe("kustomize, skaffold and helmfile detectors", () => {
+  it.each(tools)("$name", ({ detector, path, text, expected }) => {
+    expect(detect(detector, path, text, "iac")).toEqual(expected);
+  });
+
+  it("reports malformed files they claim by name", () => {
+    const error = parseError(kustomizeDetector, "kustomization.yaml", "images:\n  - name: [a\n");
+    expect(error.message).toMatch(/^kustomization\.yaml is not valid YAML: .+\.$/);
+    expect(error.line).toBeDefined();
+    expect(parseError(helmfileDetector, "helmfile.yaml", "releases: [\n").message).toMatch(
+      /^helmfile\.yaml is not valid YAML/,
+    );
+    expect(parseError(skaffoldDetector, "skaffold.yaml", "a: b: c\n").message).toMatch(
+      /^skaffold\.yaml is not valid YAML/,
+    );
+  });
+});
