@@ -1,0 +1,29 @@
+// Source-code import detectors: JS/TS (npm), Python and notebooks (import:python), Go (go), Java (import:java).
+import type { FileDetector } from "../types.js";
+import { goImportDetector } from "./go.js";
+import { javaImportDetector } from "./java.js";
+import { jsImportDetector } from "./js.js";
+import { notebookImportDetector } from "./notebook.js";
+import { pythonImportDetector } from "./python.js";
+
+export const importDetectors: FileDetector[] = [
+  jsImportDetector,
+  pythonImportDetector,
+  notebookImportDetector,
+  goImportDetector,
+  javaImportDetector,
+];
+
+let ready: Promise<void> | undefined;
+
+/** Loads the WASM grammars every import detector needs; runs once however often it is called. */
+export function initImportDetectors(): Promise<void> {
+  ready ??= Promise.all(importDetectors.map((detector) => detector.init?.())).then(
+    () => undefined,
+    (error: unknown) => {
+      ready = undefined;
+      throw error;
+    },
+  );
+  return ready;
+}

@@ -1,0 +1,101 @@
+// JS/TS imports via oxc-parser: static imports, re-exports, dynamic `import("x")`, `require("x")` and
+// `import x = require("x")`. Files oxc rejects go to the tree-sitter fallback in js-fallback.ts.
+import { parseSync, Visitor } from "oxc-parser";
+import type { Argument, EcmaScriptModule, ParserOptions, Program } from "oxc-parser";
+import type { FileDetector, SourceFile } from "../types.js";
+import { hasExtension, lineLocator, plainString, toDetections, type Hit } from "./common.js";
+import { fallbackImports, loadFallbackGrammars, type RawImport } from "./js-fallback.js";
+import { npmKey } from "./npm-specifier.js";
+
+const EXTENSIONS = [".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"];
+
+/** `import type` marks type-only imports; the statement text shows it unless written `import { type X }`. */
+export function importDetail(text: string, typeOnly: boolean | undefined): string {
+  return typeOnly && !/^import\s+type\s/.test(text) ? `import type: ${text}` : text;
+}
+
+function parserLang(path: string): ParserOptions["lang"] {
+  if (hasExtension(path, [".ts", ".mts", ".cts"])) return "ts";
+  return hasExtension(path, [".tsx"]) ? "tsx" : "jsx";
+}
+
+/** The value of a string literal or a template literal without substitutions. */
+function literalValue(node: Argument | undefined): string | undefined {
+  if (node?.type === "Literal" && typeof node.value === "string") return node.value;
+  if (node?.type === "TemplateLiteral" && node.expressions.length === 0)
+    return node.quasis[0]?.value.cooked ?? undefined;
+  return undefined;
+}
+
+function moduleImports(module: EcmaScriptModule, text: string): RawImport[] {
+  const found: RawImport[] = [];
+  for (const imp of module.staticImports) {
+    const typeOnly = imp.entries.length > 0 && imp.entries.every((entry) => entry.isType);
+    found.push({ specifier: imp.moduleRequest.value, at: imp.start, end: imp.end, typeOnly });
+  }
+  for (const exp of module.staticExports) {
+    const source = exp.entries.find((entry) => entry.moduleRequest)?.moduleRequest;
+    const typeOnly = exp.entries.every((entry) => entry.isType);
+    if (source) found.push({ specifier: source.value, at: exp.start, end: exp.end, typeOnly });
+  }
+  for (const dyn of module.dynamicImports) {
+    // oxc reports the span of the argument, not its value.
+    const specifier = plainString(text.slice(dyn.moduleRequest.start, dyn.moduleRequest.end));
+    if (specifier !== undefined) found.push({ specifier, at: dyn.start, end: dyn.end });
+  }
+  return found;
+}
+
+function requireCalls(program: Program): RawImport[] {
+  const found: RawImport[] = [];
+  new Visitor({
+    CallExpression(node) {
+      if (node.callee.type !== "Identifier" || node.callee.name !== "require") return;
+      const specifier = literalValue(node.arguments[0]);
+      if (specifier !== undefined) found.push({ specifier, at: node.start, end: node.end });
+    },
+    TSImportEqualsDeclaration(node) {
+      const ref = node.moduleReference;
+      if (ref.type !== "TSExternalModuleReference") return;
+      const typeOnly = node.importKind === "type";
+      found.push({ specifier: ref.expression.value, at: node.start, end: node.end, typeOnly });
+    },
+  }).visit(program);
+  return found;
+}
+
+/** Parses as JSX/TS first; a `.js` file that fails (Flow annotations, say) gets a second try as TSX. */
+function parseClean(path: string, text: string): ReturnType<typeof parseSync> | undefined {
+  const lang = parserLang(path);
+  const first = parseSync(path, text, { lang });
+  if (first.errors.length === 0) return first;
+  if (lang !== "jsx") return undefined;
+  const second = parseSync(path, text, { lang: "tsx" });
+  return second.errors.length === 0 ? second : undefined;
+}
+
+export function detectJsImports(file: SourceFile): Hit[] {
+  const text = file.text.replace(/^\uFEFF/, "");
+  const parsed = parseClean(file.path, text);
+  const raw = parsed
+    ? moduleImports(parsed.module, text).concat(
+        /\brequire\s*\(/.test(text) ? requireCalls(parsed.program) : [],
+      )
+    : fallbackImports(file.path, text);
+  const lineOf = lineLocator(text);
+  const hits: Hit[] = [];
+  for (const imp of raw) {
+    const name = npmKey(imp.specifier);
+    if (name === undefined) continue;
+    const detail = importDetail(text.slice(imp.at, imp.end), imp.typeOnly);
+    hits.push({ name, at: imp.at, line: lineOf(imp.at), detail });
+  }
+  return hits;
+}
+
+export const jsImportDetector: FileDetector = {
+  id: "imports:js",
+  matches: (path) => hasExtension(path, EXTENSIONS) && !/\.d\.[cm]?ts$|\.min\.[cm]?js$/i.test(path),
+  init: loadFallbackGrammars,
+  detect: (file) => toDetections("npm", detectJsImports(file)),
+};

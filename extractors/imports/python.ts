@@ -1,0 +1,69 @@
+// Python imports via tree-sitter: `import a.b`, `from a.b import c` and `importlib.import_module("a.b")`.
+import type { Node, Query } from "@vscode/tree-sitter-wasm";
+import type { FileDetector } from "../types.js";
+import { hasExtension, plainString, toDetections, type Hit } from "./common.js";
+import { compileQuery, eachMatch, loadGrammar } from "./treesitter.js";
+
+// Relative imports (`from . import x`, `from .m import y`) have a `relative_import` module and never match.
+const STATIC = `
+(import_statement name: (dotted_name) @module)
+(import_statement name: (aliased_import name: (dotted_name) @module))
+(import_from_statement module_name: (dotted_name) @module)
+`;
+// Matching every call costs more than the parse, so this pattern only runs when the text names a loader.
+const DYNAMIC = `
+(call function: (_) @callee arguments: (argument_list . (string) @module)
+  (#any-of? @callee "importlib.import_module" "import_module" "__import__"))
+`;
+const LOADERS = /import_module|__import__/;
+const DOTTED = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
+const STATEMENTS = new Set(["import_statement", "import_from_statement", "call"]);
+
+let staticQuery: Query | undefined;
+let fullQuery: Query | undefined;
+
+export async function initPython(): Promise<void> {
+  await loadGrammar("python");
+  staticQuery ??= compileQuery("python", STATIC);
+  fullQuery ??= compileQuery("python", STATIC + DYNAMIC);
+}
+
+function statementOf(node: Node): Node {
+  let current: Node | null = node;
+  while (current && !STATEMENTS.has(current.type)) current = current.parent;
+  return current ?? node;
+}
+
+function moduleName(node: Node): string | undefined {
+  const name =
+    node.type === "string" ? plainString(node.text, /^(['"])(.*)\1$/s) : node.text.replace(/\s+/g, "");
+  return name !== undefined && DOTTED.test(name) ? name : undefined;
+}
+
+/**
+ * Imports in Python source. `lineOf` maps a 0-based row to the reported line (notebooks map rows to
+ * lines of the .ipynb file); `offset` shifts the sort position so several cells keep their order.
+ */
+export function pythonHits(text: string, lineOf: (row: number) => number | undefined, offset = 0): Hit[] {
+  const hits: Hit[] = [];
+  const query = LOADERS.test(text) ? fullQuery : staticQuery;
+  eachMatch("python", query, text, {}, ({ module }) => {
+    const name = module && moduleName(module);
+    if (!module || name === undefined) return;
+    const statement = statementOf(module);
+    const hit: Hit = { name, at: offset + statement.startIndex, detail: statement.text };
+    const line = lineOf(module.startPosition.row);
+    if (line !== undefined) hit.line = line;
+    hits.push(hit);
+  });
+  return hits;
+}
+
+const lineOfRow = (row: number): number => row + 1;
+
+export const pythonImportDetector: FileDetector = {
+  id: "imports:python",
+  matches: (path) => hasExtension(path, [".py"]),
+  init: initPython,
+  detect: (file) => toDetections("import:python", pythonHits(file.text, lineOfRow)),
+};
