@@ -1,0 +1,3 @@
+"""Fernhill double-entry ledger."""
+
+__version__ = "0.4.0"
