@@ -105,7 +105,10 @@ export interface FileDetector {
   id: string;
   /** Whether this detector wants the file at `path` (relative, POSIX). Cheap: called for every file. */
   matches(path: string): boolean;
-  /** Load what the detector needs once (a WASM grammar, say) before the first `detect`. */
+  /**
+   * Load what the detector needs (a parser library, a WASM grammar). The analyser awaits it once, before
+   * the first file the detector matches; heavy libraries load here, never at module import.
+   */
   init?(): Promise<void>;
   /** Parse the file. Throws `ParseError` for a malformed file; the caller turns it into a warning. */
   detect(file: SourceFile): Detection[];

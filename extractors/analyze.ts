@@ -1,0 +1,168 @@
+import { isBinaryFile } from "isbinaryfile";
+import pLimit from "p-limit";
+import type { Catalog } from "./catalog.js";
+import { classifyPath } from "./classify.js";
+import { findDocClaims, isDocFile } from "./docs.js";
+import { evidenceKind } from "./evidence.js";
+import { languageOf } from "./languages.js";
+import type { RepoSnapshot } from "./sources/types.js";
+import { DEFAULT_MAX_FILE_BYTES } from "./sources/types.js";
+import type { DocClaim, Evidence, ExtractWarning, FileDetector, RepoSummary } from "./types.js";
+import { ParseError } from "./types.js";
+
+export interface AnalyzeOptions {
+  catalog: Catalog;
+  detectors: readonly FileDetector[];
+  maxFileBytes?: number;
+  /** Files read at once. */
+  concurrency?: number;
+}
+
+/** Evidence for one technology in one repository. */
+export interface TechEvidence {
+  technology: string;
+  evidence: Evidence;
+}
+
+export interface RepoAnalysis {
+  summary: RepoSummary;
+  found: TechEvidence[];
+  claims: DocClaim[];
+  warnings: ExtractWarning[];
+}
+
+const initialised = new WeakMap<FileDetector, Promise<void>>();
+
+/** Load what a detector needs the first time a file wants it, so a Java repository never loads Go's grammar. */
+function ready(detector: FileDetector): Promise<void> {
+  let loading = initialised.get(detector);
+  if (!loading) {
+    loading = detector.init?.() ?? Promise.resolve();
+    initialised.set(detector, loading);
+  }
+  return loading;
+}
+
+// Minified bundles are build output even when committed under src/.
+const MINIFIED_LINE = 2_000;
+
+/** Read a snapshot's files, run every matching detector, and map what they saw through the catalog. */
+export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOptions): Promise<RepoAnalysis> {
+  const { catalog, detectors } = options;
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const repo = snapshot.name;
+  const warnings: ExtractWarning[] = [...snapshot.warnings];
+  const languages: Record<string, number> = {};
+  const found: TechEvidence[] = [];
+  const claims: DocClaim[] = [];
+  const limit = pLimit(options.concurrency ?? 16);
+  let filesScanned = 0;
+
+  const tasks = snapshot.files.map((file) => {
+    const kind = classifyPath(file.path);
+    if (kind === "vendored" || kind === "generated") return undefined;
+    filesScanned++;
+    const language = languageOf(file.path);
+    if (language && kind !== "docs") languages[language] = (languages[language] ?? 0) + file.size;
+    const wanted = detectors.filter((d) => d.matches(file.path));
+    const isDoc = isDocFile(file.path);
+    if (wanted.length === 0 && !isDoc) return undefined;
+    if (file.size > maxFileBytes) {
+      warnings.push({ repo, path: file.path, message: `larger than ${maxFileBytes} bytes; not analysed` });
+      return undefined;
+    }
+    return limit(async () => {
+      await Promise.all(wanted.map(ready));
+      const text = await readText(snapshot, file.path, file.size, warnings);
+      if (text === undefined) return;
+      if (isDoc) claims.push(...findDocClaims(repo, file.path, text, catalog));
+      if (wanted.length > 0 && looksMinified(text)) {
+        warnings.push({ repo, path: file.path, message: "looks minified; treated as generated" });
+        return;
+      }
+      for (const detector of wanted) {
+        for (const detection of runDetector(detector, file.path, text, repo, warnings)) {
+          for (const technology of catalog.lookup(detection.key)) {
+            const entry = catalog.get(technology);
+            if (!entry) continue;
+            found.push({
+              technology,
+              evidence: {
+                repo,
+                path: file.path,
+                ...(detection.line !== undefined ? { line: detection.line } : {}),
+                kind: evidenceKind(kind, detection, entry),
+                via: detection.via,
+                detail: detection.detail,
+              },
+            });
+          }
+        }
+      }
+    });
+  });
+  await Promise.all(tasks);
+
+  const summary: RepoSummary = {
+    name: repo,
+    source: snapshot.source,
+    ...(snapshot.commit ? { commit: snapshot.commit } : {}),
+    filesScanned,
+    languages: sortByValue(languages),
+  };
+  return { summary, found, claims, warnings };
+}
+
+async function readText(
+  snapshot: RepoSnapshot,
+  path: string,
+  size: number,
+  warnings: ExtractWarning[],
+): Promise<string | undefined> {
+  let bytes: Buffer;
+  try {
+    bytes = await snapshot.read(path);
+  } catch (error) {
+    warnings.push({ repo: snapshot.name, path, message: `not readable: ${messageOf(error)}` });
+    return undefined;
+  }
+  if (await isBinaryFile(bytes, size)) {
+    warnings.push({ repo: snapshot.name, path, message: "binary content; skipped" });
+    return undefined;
+  }
+  const text = bytes.toString("utf8");
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function runDetector(
+  detector: FileDetector,
+  path: string,
+  text: string,
+  repo: string,
+  warnings: ExtractWarning[],
+): ReturnType<FileDetector["detect"]> {
+  try {
+    return detector.detect({ path, text });
+  } catch (error) {
+    const where = error instanceof ParseError && error.line ? `line ${error.line}: ` : "";
+    const message =
+      error instanceof ParseError ? error.message : `${detector.id} detector failed: ${messageOf(error)}`;
+    warnings.push({ repo, path, message: `${where}${message}` });
+    return [];
+  }
+}
+
+function looksMinified(text: string): boolean {
+  if (text.length < MINIFIED_LINE * 4) return false;
+  let lines = 1;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines++;
+  return text.length / lines > MINIFIED_LINE;
+}
+
+function sortByValue(record: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(record).sort(([a, x], [b, y]) => y - x || a.localeCompare(b)));
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

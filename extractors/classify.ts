@@ -1,0 +1,132 @@
+import type { EvidenceKind } from "./types.js";
+
+// Folder names, compared case-insensitively at any depth. The first matching rule in KIND_ORDER wins.
+const FOLDERS: Record<Exclude<EvidenceKind, "production">, ReadonlySet<string>> = {
+  vendored: new Set([
+    "node_modules",
+    "vendor",
+    "vendored",
+    "third_party",
+    "third-party",
+    "bower_components",
+    "pods",
+    "jspm_packages",
+    ".yarn",
+  ]),
+  generated: new Set([
+    "dist",
+    "out",
+    "target",
+    ".next",
+    ".nuxt",
+    ".svelte-kit",
+    "__generated__",
+    "generated",
+    "coverage",
+    "__pycache__",
+    ".terraform",
+    "site-packages",
+  ]),
+  test: new Set([
+    "test",
+    "tests",
+    "__tests__",
+    "spec",
+    "specs",
+    "testdata",
+    "test-data",
+    "fixtures",
+    "__fixtures__",
+    "__mocks__",
+    "mocks",
+    "e2e",
+    "cypress",
+    "integration-tests",
+    "testing",
+  ]),
+  example: new Set([
+    "examples",
+    "example",
+    "samples",
+    "sample",
+    "demos",
+    "demo",
+    "docs_src",
+    "notebooks",
+    "playground",
+    "playgrounds",
+    "cookbook",
+    "cookbooks",
+    "tutorial",
+    "tutorials",
+    "quickstart",
+    "quickstarts",
+    "sandbox",
+    "snippets",
+  ]),
+  docs: new Set(["docs", "doc", "documentation", "www", "website", "site-docs", "mkdocs", "docusaurus"]),
+  tooling: new Set([
+    "scripts",
+    "script",
+    "tools",
+    "tooling",
+    "hack",
+    ".husky",
+    ".devcontainer",
+    "benchmarks",
+    "benchmark",
+    "bench",
+    ".vscode",
+    ".idea",
+    "devtools",
+  ]),
+};
+
+const KIND_ORDER = ["vendored", "generated", "test", "example", "docs", "tooling"] as const;
+
+// File-name patterns that decide the kind wherever the file lives.
+const FILE_RULES: readonly [RegExp, EvidenceKind][] = [
+  [
+    /\.min\.(js|css|mjs)$|\.(map)$|\.pb\.go$|_pb2(_grpc)?\.pyi?$|\.generated\.\w+$|\.g\.dart$|\.designer\.cs$/i,
+    "generated",
+  ],
+  [
+    /^(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|poetry\.lock|pdm\.lock|uv\.lock|pipfile\.lock|go\.sum|cargo\.lock|gemfile\.lock|composer\.lock|packages\.lock\.json)$/i,
+    "generated",
+  ],
+  [
+    /_test\.go$|^test_.*\.py$|_test\.py$|^conftest\.py$|\.(spec|test)\.[cm]?[jt]sx?$|(Test|Tests|IT)\.(java|kt)$|_spec\.rb$|_test\.rb$|Tests?\.cs$/,
+    "test",
+  ],
+  [/\.ipynb$/i, "example"],
+  [/\.(md|mdx|markdown|rst|adoc|asciidoc)$/i, "docs"],
+  [
+    /^(eslint\.config\.[cm]?[jt]s|\.eslintrc(\.\w+)?|\.prettierrc(\.\w+)?|prettier\.config\.[cm]?[jt]s|jest\.config\.[cm]?[jt]s|vitest\.config\.[cm]?[jt]s|vite\.config\.[cm]?[jt]s|webpack\.config\.[cm]?[jt]s|rollup\.config\.[cm]?[jt]s|babel\.config\.[cm]?[jt]s|playwright\.config\.[cm]?[jt]s|cypress\.config\.[cm]?[jt]s|gulpfile\.[cm]?[jt]s|gruntfile\.[cm]?[jt]s|noxfile\.py|tasks\.py|fabfile\.py|makefile|justfile|taskfile\.ya?ml|\.pre-commit-config\.yaml|renovate\.json|dependabot\.yml)$/i,
+    "tooling",
+  ],
+];
+
+// Java and Gradle put tests under src/test/.
+const SRC_TEST = /(^|\/)src\/(test|it|integrationTest|androidTest)\//;
+
+/** The evidence kind of a file, from its repository-relative POSIX path alone. */
+export function classifyPath(path: string): EvidenceKind {
+  const segments = path.split("/");
+  const file = segments.pop() ?? "";
+  const folders = segments.map((s) => s.toLowerCase());
+  for (const kind of ["vendored", "generated"] as const) {
+    if (folders.some((f) => FOLDERS[kind].has(f))) return kind;
+  }
+  for (const [pattern, kind] of FILE_RULES) if (pattern.test(file)) return kind;
+  if (SRC_TEST.test(path)) return "test";
+  for (const kind of KIND_ORDER) {
+    if (folders.some((f) => FOLDERS[kind].has(f))) return kind;
+  }
+  return "production";
+}
+
+/** Folders the walker never enters: their files are someone else's code or build output. */
+export function isSkippedFolder(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower === ".git" || FOLDERS.vendored.has(lower) || FOLDERS.generated.has(lower);
+}

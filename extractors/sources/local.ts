@@ -1,0 +1,168 @@
+import { execFile } from "node:child_process";
+import type { Dirent } from "node:fs";
+import { existsSync } from "node:fs";
+import { lstat, opendir, readFile, realpath, stat } from "node:fs/promises";
+import { basename, join, relative, sep } from "node:path";
+import { promisify } from "node:util";
+import ignore, { type Ignore } from "ignore";
+import pLimit from "p-limit";
+import { InputError } from "../../pipeline/errors.js";
+import { isSkippedFolder } from "../classify.js";
+import type { ExtractWarning } from "../types.js";
+import {
+  DEFAULT_MAX_FILE_BYTES,
+  type RepoFileEntry,
+  type RepoSnapshot,
+  type SourceOptions,
+} from "./types.js";
+
+const run = promisify(execFile);
+
+interface IgnoreScope {
+  /** Folder the rules belong to, relative to the root ("" for the root). */
+  dir: string;
+  rules: Ignore;
+}
+
+/** List a local folder (a git checkout or a plain folder) as a snapshot. */
+export async function snapshotLocalRepo(source: string, options: SourceOptions = {}): Promise<RepoSnapshot> {
+  const root = await resolveRoot(source);
+  const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const warnings: ExtractWarning[] = [];
+  const name = basename(root);
+  const files: RepoFileEntry[] = [];
+  const statLimit = pLimit(32);
+
+  const rootScopes = await gitInfoExclude(root);
+  await walk("", rootScopes);
+
+  async function walk(dir: string, scopes: IgnoreScope[]): Promise<void> {
+    const abs = join(root, dir);
+    const own = await readIgnoreFile(abs, dir);
+    const active = own ? [...scopes, own] : scopes;
+    let entries: Dirent[];
+    try {
+      entries = [];
+      for await (const entry of await opendir(abs)) entries.push(entry);
+    } catch (error) {
+      warnings.push({ repo: name, path: dir || ".", message: `folder not readable: ${reason(error)}` });
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : 1));
+    const subfolders: string[] = [];
+    const pending: Promise<void>[] = [];
+    for (const entry of entries) {
+      const path = dir ? `${dir}/${entry.name}` : entry.name;
+      if (entry.isSymbolicLink()) {
+        pending.push(checkSymlink(path));
+      } else if (entry.isDirectory()) {
+        if (!isSkippedFolder(entry.name) && !isIgnored(active, path, true)) subfolders.push(path);
+      } else if (entry.isFile() && !isIgnored(active, path, false)) {
+        pending.push(statLimit(() => addFile(path)));
+      }
+    }
+    await Promise.all(pending);
+    for (const sub of subfolders) await walk(sub, active);
+  }
+
+  async function addFile(path: string): Promise<void> {
+    try {
+      const { size } = await stat(join(root, path));
+      files.push({ path, size });
+    } catch (error) {
+      warnings.push({ repo: name, path, message: `file not readable: ${reason(error)}` });
+    }
+  }
+
+  // Links are never followed; the ones that loop or leave the repository are worth a warning.
+  async function checkSymlink(path: string): Promise<void> {
+    try {
+      const target = await realpath(join(root, path));
+      if (!isInside(root, target)) {
+        warnings.push({ repo: name, path, message: "symlink points outside the repository; not followed" });
+      }
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ELOOP") warnings.push({ repo: name, path, message: "symlink loop; skipped" });
+    }
+  }
+
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const sizes = new Map(files.map((f) => [f.path, f.size]));
+  const gitWorkTree = existsSync(join(root, ".git")) ? root : undefined;
+
+  return {
+    name,
+    source,
+    commit: gitWorkTree ? await headCommit(gitWorkTree) : undefined,
+    files,
+    gitWorkTree,
+    warnings,
+    async read(path: string): Promise<Buffer> {
+      const size = sizes.get(path);
+      if (size === undefined) throw new Error(`${path}: not in the snapshot`);
+      if (size > maxFileBytes) throw new Error(`${path}: larger than ${maxFileBytes} bytes; not read`);
+      return readFile(join(root, path));
+    },
+  };
+}
+
+async function resolveRoot(source: string): Promise<string> {
+  let root: string;
+  try {
+    root = await realpath(source);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new InputError(`${source}: no such folder.`);
+    if (code === "ELOOP") throw new InputError(`${source}: symlink loop.`);
+    throw new InputError(`${source}: cannot be opened (${reason(error)}).`);
+  }
+  const info = await lstat(root);
+  if (!info.isDirectory()) throw new InputError(`${source}: is a file, not a repository folder.`);
+  return root;
+}
+
+async function readIgnoreFile(absDir: string, dir: string): Promise<IgnoreScope | undefined> {
+  try {
+    const text = await readFile(join(absDir, ".gitignore"), "utf8");
+    return { dir, rules: ignore().add(text) };
+  } catch {
+    return undefined;
+  }
+}
+
+async function gitInfoExclude(root: string): Promise<IgnoreScope[]> {
+  try {
+    const text = await readFile(join(root, ".git", "info", "exclude"), "utf8");
+    return [{ dir: "", rules: ignore().add(text) }];
+  } catch {
+    return [];
+  }
+}
+
+function isIgnored(scopes: IgnoreScope[], path: string, isDir: boolean): boolean {
+  for (const scope of scopes) {
+    const rel = scope.dir ? path.slice(scope.dir.length + 1) : path;
+    if (scope.rules.ignores(isDir ? `${rel}/` : rel)) return true;
+  }
+  return false;
+}
+
+function isInside(root: string, target: string): boolean {
+  const rel = relative(root, target);
+  return rel === "" || (!rel.startsWith(`..${sep}`) && rel !== ".." && !rel.startsWith(sep));
+}
+
+async function headCommit(workTree: string): Promise<string | undefined> {
+  try {
+    const { stdout } = await run("git", ["-C", workTree, "rev-parse", "HEAD"], { timeout: 10_000 });
+    return stdout.trim() || undefined;
+  } catch {
+    return undefined; // not a git checkout after all, no commits yet, or git is missing
+  }
+}
+
+function reason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code ?? (error instanceof Error ? error.message : String(error));
+}

@@ -1,0 +1,56 @@
+// The thin CLI: parse arguments, call the library, map typed errors to exit codes. Nothing else.
+import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { EXIT, VouchError } from "./errors.js";
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new InvalidArgumentError("expected a positive whole number.");
+  return n;
+}
+
+export function buildProgram(): Command {
+  const program = new Command("vouch")
+    .description("A resume pipeline that cannot lie.")
+    .version(process.env.npm_package_version ?? "0.1.0")
+    .showSuggestionAfterError()
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, "vouch: ")) });
+
+  program
+    .command("extract")
+    .description("Code-derived technology truth from local folders and GitHub repositories.")
+    .argument("<source...>", "./path | github:owner/repo[@ref] | github-user:login")
+    .option("--json", "print the result as JSON on stdout")
+    .option("--out <file>", "write the JSON result to a file (atomically)")
+    .option("--max-repos <n>", "at most this many repositories per github-user: source", positiveInt)
+    .option("--include-forks", "include forks of github-user: sources")
+    .option("--include-archived", "include archived repositories of github-user: sources")
+    .option("--max-file-bytes <n>", "files larger than this are listed but not read", positiveInt)
+    .option("--no-history", "do not ask git when stale doc lines changed")
+    .action(async (sources: string[], options) => {
+      const { runExtract } = await import("./commands/extract.js");
+      process.exitCode = await runExtract(sources, options);
+    });
+
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv, { from: "user" });
+    return Number(process.exitCode ?? EXIT.ok);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version exit 0; every other parse failure is a usage error.
+      return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
+    }
+    if (error instanceof VouchError) {
+      process.stderr.write(`vouch: ${error.message}\n`);
+      return error.exitCode;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`vouch: internal error: ${message} (set VOUCH_DEBUG=1 for details)\n`);
+    if (process.env.VOUCH_DEBUG) console.error(error);
+    return EXIT.problem;
+  }
+}

@@ -1,0 +1,79 @@
+import { extract } from "../../extractors/extract.js";
+import type { ExtractResult, Technology } from "../../extractors/types.js";
+import { writeFileAtomic } from "../atomic.js";
+import { loadSettings } from "../config.js";
+import { EXIT } from "../errors.js";
+import { progress } from "../progress.js";
+
+export interface ExtractFlags {
+  json?: boolean;
+  out?: string;
+  maxRepos?: number;
+  includeForks?: boolean;
+  includeArchived?: boolean;
+  maxFileBytes?: number;
+  history?: boolean;
+}
+
+export async function runExtract(sources: string[], flags: ExtractFlags): Promise<number> {
+  const settings = await loadSettings(process.cwd());
+  const report = progress(!flags.json);
+  const result = await extract(sources, {
+    maxRepos: settings.get("maxRepos", flags.maxRepos),
+    includeForks: settings.get("includeForks", flags.includeForks),
+    includeArchived: settings.get("includeArchived", flags.includeArchived),
+    maxFileBytes: settings.get("maxFileBytes", flags.maxFileBytes),
+    githubApiUrl: settings.get("githubApiUrl"),
+    history: flags.history,
+    onRepo: (name, done, total) => report(`extract: ${done}/${total} ${name}`),
+  });
+  report.done();
+  const json = `${JSON.stringify(result, null, 2)}\n`;
+  if (flags.out) await writeFileAtomic(flags.out, json);
+  if (flags.json) process.stdout.write(json);
+  else process.stdout.write(summarize(result, flags.out));
+  return EXIT.ok;
+}
+
+const STATUS_ORDER = ["production", "example-only", "test-only", "tooling-only", "docs-only"] as const;
+
+/** A readable summary for a person at a terminal. */
+export function summarize(result: ExtractResult, out?: string): string {
+  const lines: string[] = [];
+  for (const repo of result.repos) {
+    const total = Object.values(repo.languages).reduce((a, b) => a + b, 0) || 1;
+    const langs = Object.entries(repo.languages)
+      .slice(0, 4)
+      .map(([name, bytes]) => `${name} ${Math.round((bytes / total) * 100)}%`)
+      .join(", ");
+    lines.push(
+      `${repo.name}  ${repo.filesScanned} files  ${langs}${repo.commit ? `  @${repo.commit.slice(0, 7)}` : ""}`,
+    );
+  }
+  for (const status of STATUS_ORDER) {
+    const techs = result.technologies.filter((t) => t.status === status);
+    if (techs.length === 0) continue;
+    lines.push("", `${status} (${techs.length})`);
+    for (const t of techs) lines.push(`  ${t.name.padEnd(28)} ${where(t)}`);
+  }
+  const stale = result.docClaims.filter((c) => c.stale);
+  if (stale.length > 0) {
+    lines.push("", `stale doc claims (${stale.length})`);
+    for (const c of stale) {
+      const by = (c.contradictedBy ?? []).map((e) => `${e.path}${e.line ? `:${e.line}` : ""}`).join(", ");
+      lines.push(`  ${c.repo}/${c.path}:${c.line}  ${c.technology}  contradicted by ${by}`);
+    }
+  }
+  if (result.warnings.length > 0) {
+    lines.push("", `warnings (${result.warnings.length})`);
+    for (const w of result.warnings) lines.push(`  ${w.repo}${w.path ? `/${w.path}` : ""}: ${w.message}`);
+  }
+  if (out) lines.push("", `wrote ${out}`);
+  return `${lines.join("\n")}\n`;
+}
+
+function where(t: Technology): string {
+  const first = t.evidence.slice(0, 2).map((e) => `${e.repo}/${e.path}${e.line ? `:${e.line}` : ""}`);
+  const more = t.evidence.length > 2 ? ` (+${t.evidence.length - 2})` : "";
+  return `${first.join(", ")}${more}`;
+}

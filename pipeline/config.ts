@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { FileConfig } from "./config-schema.js";
+import { InputError } from "./errors.js";
+
+export type { FileConfig } from "./config-schema.js";
+export type SettingName = keyof FileConfig;
+
+export const CONFIG_FILE = "vouch.config.yaml";
+
+/** Resolves settings from flags, then `VOUCH_*` environment variables, then vouch.config.yaml. */
+export interface Settings {
+  get<K extends SettingName>(setting: K, flag?: FileConfig[K]): FileConfig[K] | undefined;
+}
+
+/** The environment variable for a setting: `maxRepos` → `VOUCH_MAX_REPOS`. */
+export function envName(setting: string): string {
+  return `VOUCH_${setting.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+}
+
+/**
+ * Read vouch.config.yaml from a folder (absent is fine) and the `VOUCH_*` variables. Invalid values name
+ * the file, line and field, or the variable. The YAML and schema libraries load only when there is
+ * something to read.
+ */
+export async function loadSettings(dir: string, env: NodeJS.ProcessEnv = process.env): Promise<Settings> {
+  const path = join(dir, CONFIG_FILE);
+  const hasFile = existsSync(path);
+  const hasEnv = Object.keys(env).some((k) => k.startsWith("VOUCH_") && env[k] !== "");
+  if (!hasFile && !hasEnv) return { get: (_setting, flag) => flag };
+  const { configSchema } = await import("./config-schema.js");
+  const file = hasFile ? await readConfigFile(path) : {};
+  return {
+    get(setting, flag) {
+      if (flag !== undefined) return flag;
+      const raw = env[envName(setting)];
+      if (raw === undefined || raw === "") return file[setting];
+      const value = configSchema.shape[setting].safeParse(coerce(raw));
+      if (!value.success)
+        throw new InputError(`${envName(setting)}=${raw}: ${value.error.issues[0]?.message}`);
+      return value.data as FileConfig[typeof setting];
+    },
+  };
+}
+
+async function readConfigFile(path: string): Promise<FileConfig> {
+  const [{ LineCounter, parseDocument }, { configSchema }] = await Promise.all([
+    import("yaml"),
+    import("./config-schema.js"),
+  ]);
+  const lines = new LineCounter();
+  const doc = parseDocument(readFileSync(path, "utf8"), { lineCounter: lines });
+  if (doc.errors.length > 0) {
+    const error = doc.errors[0];
+    throw new InputError(
+      `${path}: line ${error?.linePos?.[0].line ?? "?"}: ${error?.message.split("\n")[0]}`,
+    );
+  }
+  const parsed = configSchema.safeParse(doc.toJS() ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const field = issue?.path.join(".") || String((issue as { keys?: string[] } | undefined)?.keys?.[0] ?? "");
+  const node = field ? (doc.getIn(field.split("."), true) as { range?: [number] } | undefined) : undefined;
+  const line = node?.range ? `line ${lines.linePos(node.range[0]).line}: ` : "";
+  throw new InputError(`${path}: ${line}field "${field}": ${issue?.message}`);
+}
+
+function coerce(raw: string): unknown {
+  if (raw === "true" || raw === "false") return raw === "true";
+  return /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { classifyPath, isSkippedFolder } from "../../extractors/classify.js";
+import type { EvidenceKind } from "../../extractors/types.js";
+
+const cases: [string, EvidenceKind][] = [
+  ["src/server.ts", "production"],
+  ["package.json", "production"],
+  ["terraform/eks.tf", "production"],
+  ["Dockerfile", "production"],
+  [".github/workflows/ci.yml", "production"],
+  ["services/orders/main.go", "production"],
+  // examples at any depth
+  ["examples/summarize.py", "example"],
+  ["packages/sdk/examples/basic/index.ts", "example"],
+  ["docs_src/tutorial/app.py", "example"],
+  ["demos/chat/app.tsx", "example"],
+  ["notebooks/exploration.ipynb", "example"],
+  ["analysis.ipynb", "example"],
+  ["playground/main.go", "example"],
+  ["samples/Hello.java", "example"],
+  // tests
+  ["tests/test_api.py", "test"],
+  ["src/__tests__/app.tsx", "test"],
+  ["store_test.go", "test"],
+  ["services/orders/store_test.go", "test"],
+  ["app/test_models.py", "test"],
+  ["app/models_test.py", "test"],
+  ["conftest.py", "test"],
+  ["src/api.spec.ts", "test"],
+  ["src/api.test.js", "test"],
+  ["web/button.test.tsx", "test"],
+  ["src/test/java/com/acme/OrderServiceTest.java", "test"],
+  ["src/main/java/com/acme/OrderServiceTest.java", "test"],
+  ["src/main/java/com/acme/OrderService.java", "production"],
+  ["test/fixtures/package.json", "test"],
+  ["e2e/home.spec.ts", "test"],
+  ["spec/models/user_spec.rb", "test"],
+  // docs
+  ["README.md", "docs"],
+  ["docs/architecture.md", "docs"],
+  ["docs/conf.py", "docs"],
+  ["www/pages/index.tsx", "docs"],
+  ["website/docusaurus.config.js", "docs"],
+  ["examples/README.md", "docs"],
+  // tooling
+  ["scripts/seed.ts", "tooling"],
+  ["tools/release.py", "tooling"],
+  ["hack/update-codegen.sh", "tooling"],
+  ["eslint.config.js", "tooling"],
+  ["vite.config.ts", "tooling"],
+  ["Makefile", "tooling"],
+  ["noxfile.py", "tooling"],
+  ["benchmarks/run.go", "tooling"],
+  // generated and vendored
+  ["dist/index.js", "generated"],
+  ["public/app.min.js", "generated"],
+  ["api/v1/orders.pb.go", "generated"],
+  ["package-lock.json", "generated"],
+  ["services/orders/go.sum", "generated"],
+  ["target/classes/App.class", "generated"],
+  ["node_modules/pg/index.js", "vendored"],
+  ["vendor/github.com/lib/pq/conn.go", "vendored"],
+  ["third_party/proto/x.proto", "vendored"],
+  ["examples/node_modules/openai/index.js", "vendored"],
+  ["tests/dist/bundle.js", "generated"],
+];
+
+describe("classifyPath", () => {
+  it.each(cases)("%s → %s", (path, kind) => {
+    expect(classifyPath(path)).toBe(kind);
+  });
+
+  it("decides by folder names case-insensitively", () => {
+    expect(classifyPath("Examples/Demo.java")).toBe("example");
+    expect(classifyPath("Tests/Unit/x.cs")).toBe("test");
+  });
+});
+
+describe("isSkippedFolder", () => {
+  it.each([
+    [".git", true],
+    ["node_modules", true],
+    ["vendor", true],
+    ["dist", true],
+    ["src", false],
+    ["examples", false],
+    ["tests", false],
+  ])("%s → %s", (name, skipped) => {
+    expect(isSkippedFolder(name)).toBe(skipped);
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { findDocClaims, isDocFile } from "../../extractors/docs.js";
+import { testCatalog } from "../helpers/catalog.js";
+
+const catalog = testCatalog();
+
+describe("isDocFile", () => {
+  it.each([
+    ["README.md", true],
+    ["docs/architecture.md", true],
+    ["services/api/README.rst", true],
+    ["README.txt", true],
+    ["notes.txt", false],
+    ["CHANGELOG.md", false],
+    ["docs/HISTORY.md", false],
+    ["LICENSE.md", false],
+    ["src/index.ts", false],
+  ])("%s → %s", (path, expected) => {
+    expect(isDocFile(path)).toBe(expected);
+  });
+});
+
+describe("findDocClaims", () => {
+  it("finds technologies in prose, inline code and code blocks with exact lines", () => {
+    const text = [
+      "# Orders platform", // 1
+      "", // 2
+      "The platform runs on a self-hosted Kubernetes cluster provisioned with `kubeadm`.", // 3
+      "Orders are stored in MySQL.", // 4
+      "", // 5
+      "```bash", // 6
+      "kubectl apply -f k8s/", // 7
+      "psql postgres://localhost/orders", // 8
+      "```", // 9
+      "<!-- MySQL in a comment is not a claim -->", // 10
+      "[docs](https://example.com/postgres)", // 11
+    ].join("\n");
+    const claims = findDocClaims("infra", "README.md", text, catalog);
+    expect(claims.map((c) => [c.line, c.technology])).toEqual([
+      [3, "self-hosted-kubernetes"],
+      [4, "mysql"],
+      [7, "kubernetes"],
+      [8, "postgresql"],
+    ]);
+    expect(claims[1]).toEqual({
+      repo: "infra",
+      path: "README.md",
+      line: 4,
+      technology: "mysql",
+      text: "Orders are stored in MySQL.",
+      stale: false,
+    });
+  });
+
+  it("keeps line numbers across multi-line paragraphs and lists", () => {
+    const text = "Intro line\nsecond line with Postgres\n\n- item one\n- item on EKS\n";
+    expect(findDocClaims("r", "docs/a.md", text, catalog).map((c) => [c.line, c.technology])).toEqual([
+      [2, "postgresql"],
+      [5, "amazon-eks"],
+    ]);
+  });
+
+  it("reads non-Markdown docs line by line", () => {
+    const text = "Title\n=====\n\nUses MySQL and EKS.\n";
+    expect(findDocClaims("r", "README.rst", text, catalog).map((c) => [c.line, c.technology])).toEqual([
+      [4, "amazon-eks"],
+      [4, "mysql"],
+    ]);
+  });
+
+  it("handles CRLF, empty and odd input", () => {
+    expect(findDocClaims("r", "a.md", "", catalog)).toEqual([]);
+    expect(findDocClaims("r", "a.md", "one\r\ntwo MySQL\r\n", catalog).map((c) => c.line)).toEqual([2]);
+    expect(findDocClaims("r", "a.md", "<<<>>> ``` unclosed", catalog)).toEqual([]);
+  });
+});

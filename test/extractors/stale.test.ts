@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { markStaleClaims } from "../../extractors/stale.js";
+import type { DocClaim, Evidence } from "../../extractors/types.js";
+import { testCatalog } from "../helpers/catalog.js";
+
+const catalog = testCatalog();
+const eks: Evidence = {
+  repo: "infra",
+  path: "terraform/eks.tf",
+  line: 1,
+  kind: "production",
+  via: "iac",
+  detail: 'resource "aws_eks_cluster" "main"',
+};
+const pg: Evidence = {
+  repo: "infra",
+  path: "terraform/rds.tf",
+  line: 3,
+  kind: "production",
+  via: "iac",
+  detail: 'engine = "postgres"',
+};
+const production: Record<string, Evidence[]> = { "infra\0amazon-eks": [eks], "infra\0postgresql": [pg] };
+const lookup = (repo: string, tech: string) => production[`${repo}\0${tech}`] ?? [];
+
+function claim(technology: string, text: string, line = 1, repo = "infra"): DocClaim {
+  return { repo, path: "README.md", line, technology, text, stale: false };
+}
+
+describe("markStaleClaims", () => {
+  it.each([
+    ["a competitor has production evidence", claim("mysql", "Orders are stored in MySQL."), true, [pg]],
+    ["kubeadm against aws_eks_cluster", claim("self-hosted-kubernetes", "Runs on kubeadm."), true, [eks]],
+    [
+      "the technology itself is in production",
+      claim("postgresql", "Orders live in Postgres."),
+      false,
+      undefined,
+    ],
+    ["no competitor in production", claim("openai", "Summaries by OpenAI."), false, undefined],
+    ["the claim is in another repository", claim("mysql", "Uses MySQL.", 1, "other"), false, undefined],
+    ["the line tells history", claim("mysql", "We migrated from MySQL last year."), false, undefined],
+    ["the line tells history (replaced)", claim("mysql", "MySQL was replaced."), false, undefined],
+  ])("%s", (_name, input, stale, contradictedBy) => {
+    const [out] = markStaleClaims([input], lookup, catalog);
+    expect(out!.stale).toBe(stale);
+    expect(out!.contradictedBy).toEqual(contradictedBy);
+  });
+
+  it("does not flag a line that also names the contradicting technology", () => {
+    const line = "Moving MySQL data into PostgreSQL";
+    const out = markStaleClaims([claim("mysql", line), claim("postgresql", line)], lookup, catalog);
+    expect(out.map((c) => c.stale)).toEqual([false, false]);
+  });
+
+  it("does not mutate its input", () => {
+    const input = Object.freeze(claim("mysql", "Uses MySQL."));
+    const [out] = markStaleClaims([input], lookup, catalog);
+    expect(out).not.toBe(input);
+    expect(input.stale).toBe(false);
+  });
+});
