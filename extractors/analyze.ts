@@ -2,7 +2,7 @@ import { isBinaryFile } from "isbinaryfile";
 import pLimit from "p-limit";
 import type { Catalog } from "./catalog.js";
 import { classifyPath } from "./classify.js";
-import { findDocClaims, isDocFile } from "./docs.js";
+import { findDocClaims, isDocFile, loadDocParser } from "./docs.js";
 import { evidenceKind } from "./evidence.js";
 import { languageOf } from "./languages.js";
 import type { RepoSnapshot } from "./sources/types.js";
@@ -72,7 +72,7 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
       return undefined;
     }
     return limit(async () => {
-      await Promise.all(wanted.map(ready));
+      await Promise.all([...wanted.map(ready), isDoc ? loadDocParser() : undefined]);
       const text = await readText(snapshot, file.path, file.size, warnings);
       if (text === undefined) return;
       if (isDoc) claims.push(...findDocClaims(repo, file.path, text, catalog));

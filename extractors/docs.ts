@@ -1,4 +1,4 @@
-import { fromMarkdown } from "mdast-util-from-markdown";
+import type { fromMarkdown as FromMarkdown } from "mdast-util-from-markdown";
 import type { Catalog } from "./catalog.js";
 import type { DocClaim } from "./types.js";
 
@@ -25,6 +25,13 @@ interface ProseNode {
   children?: ProseNode[];
 }
 
+let fromMarkdown: typeof FromMarkdown | undefined;
+
+/** Load the Markdown parser (70 ms of module loading) once, before the first document. */
+export async function loadDocParser(): Promise<void> {
+  fromMarkdown ??= (await import("mdast-util-from-markdown")).fromMarkdown;
+}
+
 /** Technologies named in a document, one claim per technology and line; none are stale yet. */
 export function findDocClaims(repo: string, path: string, text: string, catalog: Catalog): DocClaim[] {
   const lines = text.split(/\r?\n/);
@@ -37,6 +44,7 @@ export function findDocClaims(repo: string, path: string, text: string, catalog:
   };
 
   if (MARKDOWN.test(path)) {
+    if (!fromMarkdown) throw new Error("findDocClaims: await loadDocParser() first");
     visit(fromMarkdown(text) as ProseNode, (value, firstLine) => {
       for (const mention of catalog.findMentions(value))
         add(firstLine + countNewlines(value, mention.start), mention.id);

@@ -8,7 +8,8 @@ function positiveInt(value: string): number {
   return n;
 }
 
-export function buildProgram(): Command {
+/** The commands; each action hands its exit code to `exit`. */
+export function buildProgram(exit: (code: number) => void): Command {
   const program = new Command("vouch")
     .description("A resume pipeline that cannot lie.")
     .version(process.env.npm_package_version ?? "0.1.0")
@@ -29,16 +30,17 @@ export function buildProgram(): Command {
     .option("--no-history", "do not ask git when stale doc lines changed")
     .action(async (sources: string[], options) => {
       const { runExtract } = await import("./commands/extract.js");
-      process.exitCode = await runExtract(sources, options);
+      exit(await runExtract(sources, options));
     });
 
   return program;
 }
 
 export async function main(argv: string[]): Promise<number> {
+  let code: number = EXIT.ok;
   try {
-    await buildProgram().parseAsync(argv, { from: "user" });
-    return Number(process.exitCode ?? EXIT.ok);
+    await buildProgram((c) => (code = c)).parseAsync(argv, { from: "user" });
+    return code;
   } catch (error) {
     if (error instanceof CommanderError) {
       // Help and version exit 0; every other parse failure is a usage error.

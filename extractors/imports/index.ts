@@ -16,7 +16,11 @@ export const importDetectors: FileDetector[] = [
 
 let ready: Promise<void> | undefined;
 
-/** Loads the WASM grammars every import detector needs; runs once however often it is called. */
+/**
+ * Loads what every import detector needs (oxc-parser and every WASM grammar) at once; runs once however
+ * often it is called. For tests and tools that want everything up front: the analyser instead awaits each
+ * detector's own `init()` before its first file, so a Java repository never loads Go's grammar.
+ */
 export function initImportDetectors(): Promise<void> {
   ready ??= Promise.all(importDetectors.map((detector) => detector.init?.())).then(
     () => undefined,

@@ -1,13 +1,34 @@
 // JS/TS imports via oxc-parser: static imports, re-exports, dynamic `import("x")`, `require("x")` and
 // `import x = require("x")`. Files oxc rejects go to the tree-sitter fallback in js-fallback.ts.
-import { parseSync, Visitor } from "oxc-parser";
-import type { Argument, EcmaScriptModule, ParserOptions, Program } from "oxc-parser";
+// oxc-parser and the fallback grammars load in the detector's `init()`, never at import.
+import type * as OxcParser from "oxc-parser";
+import type { Argument, EcmaScriptModule, ParseResult, ParserOptions, Program } from "oxc-parser";
 import type { FileDetector, SourceFile } from "../types.js";
 import { hasExtension, lineLocator, plainString, toDetections, type Hit } from "./common.js";
 import { fallbackImports, loadFallbackGrammars, type RawImport } from "./js-fallback.js";
 import { npmKey } from "./npm-specifier.js";
 
 const EXTENSIONS = [".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"];
+
+let oxc: typeof OxcParser | undefined;
+let loading: Promise<void> | undefined;
+
+/** Loads oxc-parser and the tree-sitter fallback grammars; the detector's `init()`. */
+function loadJsParsers(): Promise<void> {
+  loading ??= Promise.all([
+    import("oxc-parser").then((module) => {
+      oxc = module;
+    }),
+    loadFallbackGrammars(),
+  ]).then(() => undefined);
+  return loading;
+}
+
+function oxcParser(): typeof OxcParser {
+  if (!oxc)
+    throw new Error("oxc-parser is not loaded: the detector's init() was not awaited before detect()");
+  return oxc;
+}
 
 /** `import type` marks type-only imports; the statement text shows it unless written `import { type X }`. */
 export function importDetail(text: string, typeOnly: boolean | undefined): string {
@@ -47,6 +68,7 @@ function moduleImports(module: EcmaScriptModule, text: string): RawImport[] {
 }
 
 function requireCalls(program: Program): RawImport[] {
+  const { Visitor } = oxcParser();
   const found: RawImport[] = [];
   new Visitor({
     CallExpression(node) {
@@ -65,7 +87,8 @@ function requireCalls(program: Program): RawImport[] {
 }
 
 /** Parses as JSX/TS first; a `.js` file that fails (Flow annotations, say) gets a second try as TSX. */
-function parseClean(path: string, text: string): ReturnType<typeof parseSync> | undefined {
+function parseClean(path: string, text: string): ParseResult | undefined {
+  const { parseSync } = oxcParser();
   const lang = parserLang(path);
   const first = parseSync(path, text, { lang });
   if (first.errors.length === 0) return first;
@@ -96,6 +119,6 @@ export function detectJsImports(file: SourceFile): Hit[] {
 export const jsImportDetector: FileDetector = {
   id: "imports:js",
   matches: (path) => hasExtension(path, EXTENSIONS) && !/\.d\.[cm]?ts$|\.min\.[cm]?js$/i.test(path),
-  init: loadFallbackGrammars,
+  init: loadJsParsers,
   detect: (file) => toDetections("npm", detectJsImports(file)),
 };

@@ -1,5 +1,7 @@
 // Loads the tree-sitter WASM runtime and grammars once; parsing afterwards is synchronous.
-import TreeSitter from "@vscode/tree-sitter-wasm";
+// The runtime module loads on the first `loadGrammar` (a detector's `init()`), never at import, and
+// `Parser.init()` runs exactly once however many grammars load, in whatever order.
+import type TreeSitterModule from "@vscode/tree-sitter-wasm";
 import type { Language, Node, Parser, Query } from "@vscode/tree-sitter-wasm";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -7,26 +9,37 @@ import { ParseError } from "../types.js";
 
 export type Grammar = "python" | "go" | "java" | "typescript" | "tsx";
 
+type TreeSitter = typeof TreeSitterModule;
+
 interface Loaded {
+  treeSitter: TreeSitter;
   language: Language;
   parser: Parser;
 }
 
-const wasmDir = dirname(createRequire(import.meta.url).resolve("@vscode/tree-sitter-wasm"));
-let runtime: Promise<void> | undefined;
+let runtime: Promise<TreeSitter> | undefined;
 const pending = new Map<Grammar, Promise<void>>();
 const loaded = new Map<Grammar, Loaded>();
+
+/** Imports the runtime module and initialises it; once, shared by every grammar. */
+function loadRuntime(): Promise<TreeSitter> {
+  runtime ??= import("@vscode/tree-sitter-wasm").then(async ({ default: treeSitter }) => {
+    await treeSitter.Parser.init();
+    return treeSitter;
+  });
+  return runtime;
+}
 
 /** Loads `grammar` (and the runtime, the first time). Safe to call repeatedly and concurrently. */
 export function loadGrammar(grammar: Grammar): Promise<void> {
   let promise = pending.get(grammar);
   if (!promise) {
-    runtime ??= TreeSitter.Parser.init();
-    promise = runtime.then(async () => {
-      const language = await TreeSitter.Language.load(join(wasmDir, `tree-sitter-${grammar}.wasm`));
-      const parser = new TreeSitter.Parser();
+    promise = loadRuntime().then(async (treeSitter) => {
+      const wasmDir = dirname(createRequire(import.meta.url).resolve("@vscode/tree-sitter-wasm"));
+      const language = await treeSitter.Language.load(join(wasmDir, `tree-sitter-${grammar}.wasm`));
+      const parser = new treeSitter.Parser();
       parser.setLanguage(language);
-      loaded.set(grammar, { language, parser });
+      loaded.set(grammar, { treeSitter, language, parser });
     });
     pending.set(grammar, promise);
   }
@@ -35,13 +48,17 @@ export function loadGrammar(grammar: Grammar): Promise<void> {
 
 function get(grammar: Grammar): Loaded {
   const found = loaded.get(grammar);
-  if (!found) throw new Error(`tree-sitter grammar ${grammar} is not loaded: call init() first`);
+  if (!found)
+    throw new Error(
+      `tree-sitter grammar ${grammar} is not loaded: the detector's init() was not awaited before detect()`,
+    );
   return found;
 }
 
 /** Compiles a query for `grammar` (call after `loadGrammar`). */
 export function compileQuery(grammar: Grammar, source: string): Query {
-  return new TreeSitter.Query(get(grammar).language, source);
+  const { treeSitter, language } = get(grammar);
+  return new treeSitter.Query(language, source);
 }
 
 /**
@@ -57,7 +74,10 @@ export function eachMatch(
   { topLevel = false }: { topLevel?: boolean },
   visit: (captures: Record<string, Node | undefined>) => void,
 ): void {
-  if (!query) throw new Error(`tree-sitter query for ${grammar} is not compiled: call init() first`);
+  if (!query)
+    throw new Error(
+      `tree-sitter query for ${grammar} is not compiled: the detector's init() was not awaited before detect()`,
+    );
   const tree = get(grammar).parser.parse(text);
   if (!tree) throw new ParseError(`tree-sitter could not parse the file as ${grammar}`);
   try {

@@ -4,7 +4,7 @@ import type { Detection, FileDetector } from "../types.js";
 import { detection } from "./detection.js";
 import { baseName, imageRepository } from "./refs.js";
 import type { YamlDoc } from "./yaml-doc.js";
-import { parseClaimedYaml, parseYaml, passThroughTags } from "./yaml-doc.js";
+import { loadYaml, parseClaimedYaml, parseYaml, passThroughTags } from "./yaml-doc.js";
 
 interface ImageWalk {
   /** How to read a string under `container:`: always an image (GitHub), or only when it has a tag or path (Azure, where it may name a resource alias). */
@@ -30,6 +30,7 @@ function yamlCiDetector(spec: YamlCi): FileDetector {
   return {
     id: spec.id,
     matches: spec.matches,
+    init: loadYaml,
     detect(file) {
       const options = spec.tags ? { customTags: spec.tags } : {};
       const docs = spec.lenient

@@ -5,7 +5,7 @@ import { ParseError } from "../types.js";
 import { detection } from "./detection.js";
 import { baseName, imageRepository } from "./refs.js";
 import type { YamlDoc } from "./yaml-doc.js";
-import { parseClaimedYaml, parseYaml, passThroughTags } from "./yaml-doc.js";
+import { loadYaml, parseClaimedYaml, parseYaml, passThroughTags } from "./yaml-doc.js";
 
 const INTRINSIC_TAGS = passThroughTags(
   [
@@ -46,6 +46,7 @@ const ENGINE_TYPES = new Set([
 export const cloudFormationDetector: FileDetector = {
   id: "cloudformation",
   matches: (path) => /\.(ya?ml|json|template)$/i.test(path) && !isServerlessConfig(path),
+  init: loadYaml,
   detect(file) {
     // Cheap gate: most YAML and JSON files in a repository are not templates.
     if (!file.text.includes("AWS::") && !file.text.includes("AWSTemplateFormatVersion")) return [];
@@ -126,6 +127,7 @@ function isServerlessConfig(path: string): boolean {
 export const serverlessDetector: FileDetector = {
   id: "serverless.yml",
   matches: isServerlessConfig,
+  init: loadYaml,
   detect(file) {
     const doc = parseClaimedYaml(file.path, file.text, { customTags: INTRINSIC_TAGS })[0];
     const root = doc?.root;
@@ -199,6 +201,7 @@ export const cdkDetector: FileDetector = {
 export const pulumiDetector: FileDetector = {
   id: "Pulumi.yaml",
   matches: (path) => /^Pulumi\.ya?ml$/.test(baseName(path)),
+  init: loadYaml,
   detect(file) {
     const doc = parseClaimedYaml(file.path, file.text)[0];
     const nameEntry = doc?.entry(doc.root, "name") ?? doc?.entries(doc.root)[0];

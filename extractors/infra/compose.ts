@@ -2,7 +2,7 @@
 import type { Detection, FileDetector } from "../types.js";
 import { detection } from "./detection.js";
 import { baseName, imageRepository } from "./refs.js";
-import { parseClaimedYaml } from "./yaml-doc.js";
+import { loadYaml, parseClaimedYaml } from "./yaml-doc.js";
 
 /** compose.yaml, docker-compose.yml, docker-compose.override.yml, docker-compose-dev.yaml, compose.prod.yml, ... */
 const COMPOSE_FILE = /^(?:docker-)?compose(?:[.-][\w.-]+)?\.ya?ml$/;
@@ -10,6 +10,7 @@ const COMPOSE_FILE = /^(?:docker-)?compose(?:[.-][\w.-]+)?\.ya?ml$/;
 export const composeDetector: FileDetector = {
   id: "docker-compose",
   matches: (path) => COMPOSE_FILE.test(baseName(path)),
+  init: loadYaml,
   detect(file) {
     const found: Detection[] = [];
     for (const doc of parseClaimedYaml(file.path, file.text)) {

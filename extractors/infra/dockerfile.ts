@@ -1,8 +1,24 @@
 // Dockerfiles: the base image of every stage and images copied from with `COPY --from=<image>`.
-import { Copy, DockerfileParser, From } from "dockerfile-ast";
+import type * as DockerfileAst from "dockerfile-ast";
 import type { Detection, FileDetector } from "../types.js";
 import { detection } from "./detection.js";
 import { baseName, imageRepository } from "./refs.js";
+
+let ast: typeof DockerfileAst | undefined;
+let loading: Promise<void> | undefined;
+
+function loadDockerfileAst(): Promise<void> {
+  loading ??= import("dockerfile-ast").then((module) => {
+    ast = module;
+  });
+  return loading;
+}
+
+function dockerfileAst(): typeof DockerfileAst {
+  if (!ast)
+    throw new Error("dockerfile-ast is not loaded: the detector's init() was not awaited before detect()");
+  return ast;
+}
 
 /** Dockerfile, Dockerfile.prod, api.Dockerfile, Containerfile; not the per-Dockerfile `.dockerignore`. */
 const DOCKERFILE = /^(?:(?:Dockerfile|dockerfile|Containerfile)(?:\..+)?|.+\.(?:Dockerfile|dockerfile))$/;
@@ -10,7 +26,9 @@ const DOCKERFILE = /^(?:(?:Dockerfile|dockerfile|Containerfile)(?:\..+)?|.+\.(?:
 export const dockerfileDetector: FileDetector = {
   id: "Dockerfile",
   matches: (path) => DOCKERFILE.test(baseName(path)) && !path.endsWith(".dockerignore"),
+  init: loadDockerfileAst,
   detect(file) {
+    const { Copy, DockerfileParser, From } = dockerfileAst();
     const dockerfile = DockerfileParser.parse(file.text);
     const instructions = dockerfile.getInstructions();
     const first = instructions[0];

@@ -4,11 +4,12 @@ import type { Detection, FileDetector } from "../types.js";
 import { detection } from "./detection.js";
 import { baseName, chartName, imageRepository } from "./refs.js";
 import type { YamlDoc } from "./yaml-doc.js";
-import { parseClaimedYaml } from "./yaml-doc.js";
+import { loadYaml, parseClaimedYaml } from "./yaml-doc.js";
 
 export const chartDetector: FileDetector = {
   id: "Chart.yaml",
   matches: (path) => baseName(path) === "Chart.yaml",
+  init: loadYaml,
   detect(file) {
     const doc = parseClaimedYaml(file.path, file.text)[0];
     const first = doc?.entries(doc.root)[0];
@@ -39,6 +40,7 @@ const IMAGE_KEY = /image$/i;
 export const valuesDetector: FileDetector = {
   id: "values.yaml",
   matches: (path) => VALUES_FILE.test(baseName(path)),
+  init: loadYaml,
   detect(file) {
     return parseClaimedYaml(file.path, file.text).flatMap((doc) => valuesImages(doc, doc.root, ""));
   },

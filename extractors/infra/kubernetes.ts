@@ -4,7 +4,7 @@ import type { Detection, FileDetector } from "../types.js";
 import { detection } from "./detection.js";
 import { baseName, chartName, imageRepository } from "./refs.js";
 import type { YamlDoc } from "./yaml-doc.js";
-import { parseClaimedYaml, parseYaml, yamlError } from "./yaml-doc.js";
+import { loadYaml, parseClaimedYaml, parseYaml, yamlError } from "./yaml-doc.js";
 
 const YAML_FILE = /\.ya?ml$/i;
 const KUSTOMIZATION = /^kustomization\.ya?ml$/;
@@ -19,6 +19,7 @@ export const kubernetesDetector: FileDetector = {
   id: "kubernetes",
   matches: (path) =>
     YAML_FILE.test(path) && ![KUSTOMIZATION, SKAFFOLD, HELMFILE].some((name) => name.test(baseName(path))),
+  init: loadYaml,
   detect(file) {
     // Most YAML files are not manifests; skip them before parsing.
     if (!file.text.includes("apiVersion") || !/^\s*kind\s*:/m.test(file.text)) return [];
@@ -102,6 +103,7 @@ function gitOpsCharts(doc: YamlDoc, kind: string, owner: string): Detection[] {
 export const kustomizeDetector: FileDetector = {
   id: "kustomization.yaml",
   matches: (path) => KUSTOMIZATION.test(baseName(path)),
+  init: loadYaml,
   detect(file) {
     const doc = parseClaimedYaml(file.path, file.text)[0];
     const first = doc?.entries(doc.root)[0];
@@ -127,6 +129,7 @@ export const kustomizeDetector: FileDetector = {
 export const skaffoldDetector: FileDetector = {
   id: "skaffold.yaml",
   matches: (path) => SKAFFOLD.test(baseName(path)),
+  init: loadYaml,
   detect(file) {
     const doc = parseClaimedYaml(file.path, file.text)[0];
     const first = doc?.entries(doc.root)[0];
@@ -138,6 +141,7 @@ export const skaffoldDetector: FileDetector = {
 export const helmfileDetector: FileDetector = {
   id: "helmfile.yaml",
   matches: (path) => HELMFILE.test(baseName(path)),
+  init: loadYaml,
   detect(file) {
     // helmfile renders Go templates before reading YAML; a templated file is read line by line instead.
     const { docs, problem } = parseYaml(file.text);

@@ -20,9 +20,15 @@ interface HclParser {
 }
 
 let parser: HclParser | undefined;
-/** hcl2-parser is a 4 MB GopherJS bundle: load it on first use, not at import. */
-function hclParser(): HclParser {
+
+/** hcl2-parser is a 4 MB GopherJS bundle (no types, CommonJS): the detector's `init()` loads it. */
+async function loadHclParser(): Promise<void> {
   parser ??= createRequire(import.meta.url)("hcl2-parser") as HclParser;
+}
+
+function hclParser(): HclParser {
+  if (!parser)
+    throw new Error("hcl2-parser is not loaded: the detector's init() was not awaited before detect()");
   return parser;
 }
 
@@ -36,6 +42,7 @@ interface Locator {
 export const terraformDetector: FileDetector = {
   id: "terraform",
   matches: (path) => path.endsWith(".tf") || path.endsWith(".tf.json"),
+  init: loadHclParser,
   detect(file) {
     const text = file.text.replace(/^\uFEFF/, "");
     const isJson = file.path.endsWith(".json");

@@ -1,7 +1,24 @@
 // A thin view over the `yaml` AST that keeps node positions, follows aliases and `<<` merge keys.
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments } from "yaml";
-import type { Document, Node, Tags } from "yaml";
+// `yaml` loads in `loadYaml()`, which the YAML detectors' `init()` awaits; parsing afterwards is synchronous.
+import type * as YamlLibrary from "yaml";
+import type { Document, LineCounter, Node, Tags } from "yaml";
 import { ParseError } from "../types.js";
+
+let yaml: typeof YamlLibrary | undefined;
+let loading: Promise<void> | undefined;
+
+/** Loads the `yaml` library once; the YAML detectors' `init()`. */
+export function loadYaml(): Promise<void> {
+  loading ??= import("yaml").then((module) => {
+    yaml = module;
+  });
+  return loading;
+}
+
+function yamlLibrary(): typeof YamlLibrary {
+  if (!yaml) throw new Error("yaml is not loaded: the detector's init() was not awaited before detect()");
+  return yaml;
+}
 
 export interface YamlEntry {
   key: string;
@@ -19,6 +36,7 @@ export class YamlDoc {
   constructor(
     private readonly doc: Document,
     private readonly counter: LineCounter,
+    private readonly lib: typeof YamlLibrary,
   ) {}
 
   get root(): Node | undefined {
@@ -27,21 +45,21 @@ export class YamlDoc {
 
   /** Follows an alias to its anchored node. */
   resolve(node: unknown): Node | undefined {
-    if (isAlias(node)) return (node.resolve(this.doc) as Node | undefined) ?? undefined;
+    if (this.lib.isAlias(node)) return (node.resolve(this.doc) as Node | undefined) ?? undefined;
     return (node as Node | null | undefined) ?? undefined;
   }
 
   /** The pairs of a mapping; entries pulled in by `<<: *anchor` come after and never override own keys. */
   entries(node: unknown): YamlEntry[] {
     const map = this.resolve(node);
-    if (!isMap(map)) return [];
+    if (!this.lib.isMap(map)) return [];
     const own: YamlEntry[] = [];
     const merged: YamlEntry[] = [];
     for (const pair of map.items) {
       const keyNode = pair.key as Node;
-      if (!isScalar(keyNode)) continue;
+      if (!this.lib.isScalar(keyNode)) continue;
       if (keyNode.value === "<<" || typeof keyNode.value === "symbol") {
-        const sources = isSeq(this.resolve(pair.value)) ? this.items(pair.value) : [pair.value];
+        const sources = this.lib.isSeq(this.resolve(pair.value)) ? this.items(pair.value) : [pair.value];
         for (const source of sources) merged.push(...this.entries(source));
         continue;
       }
@@ -68,7 +86,7 @@ export class YamlDoc {
   /** The items of a sequence, aliases resolved; anything else gives []. */
   items(node: unknown): Node[] {
     const seq = this.resolve(node);
-    if (!isSeq(seq)) return [];
+    if (!this.lib.isSeq(seq)) return [];
     return seq.items.map((item) => this.resolve(item)).filter((item): item is Node => item !== undefined);
   }
 
@@ -78,7 +96,7 @@ export class YamlDoc {
    */
   string(node: unknown): string | undefined {
     const scalar = this.resolve(node);
-    if (!isScalar(scalar) || typeof scalar.value !== "string" || scalar.tag?.startsWith("!"))
+    if (!this.lib.isScalar(scalar) || typeof scalar.value !== "string" || scalar.tag?.startsWith("!"))
       return undefined;
     const text = scalar.value.trim();
     return text === "" ? undefined : text;
@@ -91,7 +109,7 @@ export class YamlDoc {
   }
 
   isMap(node: unknown): boolean {
-    return isMap(this.resolve(node));
+    return this.lib.isMap(this.resolve(node));
   }
 }
 
@@ -115,8 +133,9 @@ export interface YamlOptions {
 
 /** Parses every document of a stream; the first error (if any) is reported instead of thrown. */
 export function parseYaml(text: string, options: YamlOptions = {}): ParsedYaml {
-  const counter = new LineCounter();
-  const parsed = parseAllDocuments(text, {
+  const library = yamlLibrary();
+  const counter = new library.LineCounter();
+  const parsed = library.parseAllDocuments(text, {
     lineCounter: counter,
     prettyErrors: false,
     uniqueKeys: false,
@@ -124,7 +143,7 @@ export function parseYaml(text: string, options: YamlOptions = {}): ParsedYaml {
   });
   const documents = [...parsed];
   const firstError = documents.flatMap((doc) => doc.errors)[0];
-  const docs = documents.map((doc) => new YamlDoc(doc, counter));
+  const docs = documents.map((doc) => new YamlDoc(doc, counter, library));
   if (!firstError) return { docs };
   return {
     docs,

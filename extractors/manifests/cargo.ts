@@ -1,6 +1,6 @@
 // Cargo.toml dependency tables, including per-target and workspace ones.
 import { type DependencyScope, type Detection, type FileDetector, ParseError } from "../types.js";
-import { type TomlDocument, parseTomlDocument } from "./toml-document.js";
+import { type TomlDocument, loadToml, parseTomlDocument } from "./toml-document.js";
 import { baseName, byLine, isBlank, isRecord, manifestDetection, withVersion } from "./shared.js";
 
 // Cargo still accepts the underscore spellings.
@@ -55,6 +55,7 @@ function readTable(doc: TomlDocument, path: string[], scope: DependencyScope, ou
 export const cargoTomlDetector: FileDetector = {
   id: "Cargo.toml",
   matches: (path) => baseName(path) === "Cargo.toml",
+  init: loadToml,
   detect({ text }) {
     if (isBlank(text)) return [];
     const doc = parseTomlDocument(text);

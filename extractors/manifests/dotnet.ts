@@ -1,7 +1,15 @@
 // .NET: PackageReference items in project files and Directory.*.props, central PackageVersion pins, and
 // the older packages.config.
 import { type DependencyScope, type Detection, type FileDetector, ParseError } from "../types.js";
-import { type XmlDocument, attribute, child, children, parseXmlDocument, textOf } from "./xml-document.js";
+import {
+  type XmlDocument,
+  attribute,
+  child,
+  children,
+  loadXml,
+  parseXmlDocument,
+  textOf,
+} from "./xml-document.js";
 import { baseName, byLine, isBlank, isRecord, manifestDetection, withVersion } from "./shared.js";
 
 const PROJECT_EXTENSIONS = [".csproj", ".fsproj", ".vbproj"];
@@ -57,6 +65,7 @@ export const msbuildDetector: FileDetector = {
     const base = baseName(path).toLowerCase();
     return PROJECT_EXTENSIONS.some((ext) => base.endsWith(ext)) || SHARED_PROPS.includes(base);
   },
+  init: loadXml,
   detect({ path, text }) {
     if (isBlank(text)) return [];
     const doc = parseXmlDocument(text, []);
@@ -71,6 +80,7 @@ export const msbuildDetector: FileDetector = {
 export const packagesConfigDetector: FileDetector = {
   id: "packages.config",
   matches: (path) => baseName(path).toLowerCase() === "packages.config",
+  init: loadXml,
   detect({ text }) {
     if (isBlank(text)) return [];
     const doc = parseXmlDocument(text, ["package"]);

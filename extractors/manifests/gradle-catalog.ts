@@ -1,6 +1,6 @@
 // Gradle version catalogs (gradle/libs.versions.toml): the libraries and plugins a build may use by alias.
 import { type Detection, type FileDetector, ParseError } from "../types.js";
-import { parseTomlDocument } from "./toml-document.js";
+import { loadToml, parseTomlDocument } from "./toml-document.js";
 import { baseName, byLine, isBlank, isRecord, manifestDetection } from "./shared.js";
 
 /** `"g:a:v"`, `{ module = "g:a" }` or `{ group = "g", name = "a" }` → `g:a`. */
@@ -23,6 +23,7 @@ function pluginId(spec: unknown): string | undefined {
 export const versionCatalogDetector: FileDetector = {
   id: "libs.versions.toml",
   matches: (path) => baseName(path).endsWith(".versions.toml"),
+  init: loadToml,
   detect({ text }) {
     if (isBlank(text)) return [];
     const doc = parseTomlDocument(text);

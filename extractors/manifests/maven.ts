@@ -1,7 +1,7 @@
 // pom.xml: declared dependencies and build plugins, also inside profiles. dependencyManagement and
 // pluginManagement only pin versions for modules that declare the real dependency, so they are skipped.
 import { type DependencyScope, type Detection, type FileDetector, ParseError } from "../types.js";
-import { type XmlDocument, child, children, parseXmlDocument, textOf } from "./xml-document.js";
+import { type XmlDocument, child, children, loadXml, parseXmlDocument, textOf } from "./xml-document.js";
 import { baseName, byLine, isBlank, isRecord, manifestDetection } from "./shared.js";
 
 const DEFAULT_PLUGIN_GROUP = "org.apache.maven.plugins";
@@ -88,6 +88,7 @@ class PomReader {
 export const pomXmlDetector: FileDetector = {
   id: "pom.xml",
   matches: (path) => baseName(path) === "pom.xml",
+  init: loadXml,
   detect({ text }) {
     if (isBlank(text)) return [];
     const doc = parseXmlDocument(text, ["dependency", "plugin", "profile"]);

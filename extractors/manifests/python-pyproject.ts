@@ -2,7 +2,7 @@
 // the build system.
 import { type DependencyScope, type Detection, type FileDetector, ParseError } from "../types.js";
 import { extraScope, groupScope, requireName } from "./python-common.js";
-import { type TomlDocument, parseTomlDocument } from "./toml-document.js";
+import { type TomlDocument, loadToml, parseTomlDocument } from "./toml-document.js";
 import { baseName, byLine, isBlank, isRecord, manifestDetection, withVersion } from "./shared.js";
 
 type Path = string[];
@@ -71,6 +71,7 @@ class PyprojectReader {
 export const pyprojectTomlDetector: FileDetector = {
   id: "pyproject.toml",
   matches: (path) => baseName(path) === "pyproject.toml",
+  init: loadToml,
   detect({ text }) {
     if (isBlank(text)) return [];
     const reader = new PyprojectReader(parseTomlDocument(text));

@@ -1,7 +1,7 @@
 // Python manifests: requirements files, Pipfile and setup.cfg here; pyproject.toml in its own module.
 import { type DependencyScope, type Detection, type FileDetector, ParseError } from "../types.js";
 import { extraScope, requireName, toolingScope } from "./python-common.js";
-import { parseTomlDocument } from "./toml-document.js";
+import { loadToml, parseTomlDocument } from "./toml-document.js";
 import { baseName, byLine, isBlank, isRecord, manifestDetection, parentName, withVersion } from "./shared.js";
 
 export { pyprojectTomlDetector } from "./python-pyproject.js";
@@ -98,6 +98,7 @@ const PIPFILE_SECTIONS: [string, DependencyScope][] = [
 export const pipfileDetector: FileDetector = {
   id: "Pipfile",
   matches: (path) => baseName(path) === "Pipfile",
+  init: loadToml,
   detect({ text }) {
     if (isBlank(text)) return [];
     const doc = parseTomlDocument(text);

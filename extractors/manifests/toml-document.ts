@@ -1,8 +1,19 @@
 // TOML with key positions: smol-toml parses and validates; a light scanner then walks the (now known
 // valid) text and records the line of every table header, key and array element by its key path.
-import { TomlError, parse } from "smol-toml";
+import type * as SmolToml from "smol-toml";
 import { ParseError } from "../types.js";
 import { pathKey } from "./shared.js";
+
+let toml: typeof SmolToml | undefined;
+let loading: Promise<void> | undefined;
+
+/** Loads smol-toml once; the TOML detectors' `init()`. */
+export function loadToml(): Promise<void> {
+  loading ??= import("smol-toml").then((module) => {
+    toml = module;
+  });
+  return loading;
+}
 
 export interface TomlDocument {
   value: Record<string, unknown>;
@@ -10,12 +21,15 @@ export interface TomlDocument {
   lineOf(path: readonly (string | number)[]): number | undefined;
 }
 
+/** Parses TOML (call after `loadToml`). */
 export function parseTomlDocument(text: string): TomlDocument {
+  if (!toml)
+    throw new Error("smol-toml is not loaded: the detector's init() was not awaited before detect()");
   let value: Record<string, unknown>;
   try {
-    value = parse(text);
+    value = toml.parse(text);
   } catch (error) {
-    if (!(error instanceof TomlError)) throw error;
+    if (!(error instanceof toml.TomlError)) throw error;
     const reason = (error.message.split("\n")[0] ?? "").replace(/^Invalid TOML document:\s*/, "");
     throw new ParseError(`Invalid TOML on line ${error.line}: ${reason}.`, error.line);
   }

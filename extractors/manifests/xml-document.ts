@@ -1,8 +1,19 @@
 // XML with element positions, via fast-xml-parser: its validator names the line of an error, and its
 // metadata gives the offset where each element (with children or attributes) starts.
-import { XMLParser, XMLValidator } from "fast-xml-parser";
+import type * as FastXmlParser from "fast-xml-parser";
 import { ParseError } from "../types.js";
 import { LineIndex, isRecord } from "./shared.js";
+
+let xml: typeof FastXmlParser | undefined;
+let loading: Promise<void> | undefined;
+
+/** Loads fast-xml-parser once; the XML detectors' `init()`. */
+export function loadXml(): Promise<void> {
+  loading ??= import("fast-xml-parser").then((module) => {
+    xml = module;
+  });
+  return loading;
+}
 
 export type XmlNode = Record<string, unknown>;
 
@@ -12,10 +23,15 @@ export interface XmlDocument {
   lineOf(node: unknown): number | undefined;
 }
 
-const META = XMLParser.getMetaDataSymbol() as unknown as string;
-
-/** Parses XML; elements named in `repeated` always come back as arrays. Attributes are `@_name`. */
+/**
+ * Parses XML (call after `loadXml`); elements named in `repeated` always come back as arrays. Attributes
+ * are `@_name`.
+ */
 export function parseXmlDocument(text: string, repeated: readonly string[]): XmlDocument {
+  if (!xml)
+    throw new Error("fast-xml-parser is not loaded: the detector's init() was not awaited before detect()");
+  const { XMLParser, XMLValidator } = xml;
+  const metaKey = XMLParser.getMetaDataSymbol() as unknown as string;
   const verdict = XMLValidator.validate(text);
   if (verdict !== true) {
     const { line, msg } = verdict.err;
@@ -46,7 +62,7 @@ export function parseXmlDocument(text: string, repeated: readonly string[]): Xml
   return {
     root: isRecord(root) ? root : {},
     lineOf(node) {
-      const meta = isRecord(node) ? (node[META] as { startIndex?: number } | undefined) : undefined;
+      const meta = isRecord(node) ? (node[metaKey] as { startIndex?: number } | undefined) : undefined;
       return meta?.startIndex === undefined ? undefined : lines.lineAt(meta.startIndex);
     },
   };

@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
-import { findDocClaims, isDocFile } from "../../extractors/docs.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { findDocClaims, isDocFile, loadDocParser } from "../../extractors/docs.js";
 import { testCatalog } from "../helpers/catalog.js";
 
 const catalog = testCatalog();
+beforeAll(loadDocParser);
 
 describe("isDocFile", () => {
   it.each([

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { goImportDetector } from "../../../extractors/imports/go.js";
-import { initImportDetectors } from "../../../extractors/imports/index.js";
-import { keysAndLines } from "./helpers.js";
+import { keysAndLines, initDetectors } from "./helpers.js";
 
-beforeAll(() => initImportDetectors());
+beforeAll(() => initDetectors(goImportDetector));
 
 type Case = [name: string, code: string, expected: [string, number][]];
 

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { initImportDetectors } from "../../../extractors/imports/index.js";
 import { javaImportDetector } from "../../../extractors/imports/java.js";
-import { keysAndLines } from "./helpers.js";
+import { keysAndLines, initDetectors } from "./helpers.js";
 
-beforeAll(() => initImportDetectors());
+beforeAll(() => initDetectors(javaImportDetector));
 
 type Case = [name: string, code: string, expected: [string, number][]];
 

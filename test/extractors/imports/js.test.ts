@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { initImportDetectors } from "../../../extractors/imports/index.js";
 import { jsImportDetector } from "../../../extractors/imports/js.js";
 import { npmKey } from "../../../extractors/imports/npm-specifier.js";
-import { keysAndLines } from "./helpers.js";
+import { keysAndLines, initDetectors } from "./helpers.js";
 
-beforeAll(() => initImportDetectors());
+beforeAll(() => initDetectors(jsImportDetector));
 
 type Case = [name: string, path: string, code: string, expected: [string, number][]];
 

@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { initImportDetectors } from "../../../extractors/imports/index.js";
 import { notebookImportDetector } from "../../../extractors/imports/notebook.js";
 import { pythonImportDetector } from "../../../extractors/imports/python.js";
 import { ParseError } from "../../../extractors/types.js";
-import { keysAndLines } from "./helpers.js";
+import { keysAndLines, initDetectors } from "./helpers.js";
 
-beforeAll(() => initImportDetectors());
+beforeAll(() => initDetectors(pythonImportDetector, notebookImportDetector));
 
 type Case = [name: string, code: string, expected: [string, number][]];
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   azurePipelinesDetector,
   bitbucketPipelinesDetector,
@@ -12,7 +12,22 @@ import {
   travisCiDetector,
 } from "../../../extractors/infra/ci.js";
 import type { FileDetector } from "../../../extractors/types.js";
-import { dedent, detect, parseError } from "./helpers.js";
+import { dedent, detect, parseError, initDetectors } from "./helpers.js";
+
+beforeAll(() =>
+  initDetectors(
+    azurePipelinesDetector,
+    bitbucketPipelinesDetector,
+    buildkiteDetector,
+    circleCiDetector,
+    droneDetector,
+    githubActionDetector,
+    githubWorkflowDetector,
+    gitlabCiDetector,
+    jenkinsDetector,
+    travisCiDetector,
+  ),
+);
 
 interface Case {
   name: string;

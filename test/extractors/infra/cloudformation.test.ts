@@ -1,11 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   cdkDetector,
   cloudFormationDetector,
   pulumiDetector,
   serverlessDetector,
 } from "../../../extractors/infra/cloudformation.js";
-import { dedent, detect, parseError } from "./helpers.js";
+import { dedent, detect, parseError, initDetectors } from "./helpers.js";
+
+beforeAll(() => initDetectors(cdkDetector, cloudFormationDetector, pulumiDetector, serverlessDetector));
 
 interface Case {
   name: string;

@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { composeDetector } from "../../../extractors/infra/compose.js";
-import { dedent, detect, parseError } from "./helpers.js";
+import { dedent, detect, parseError, initDetectors } from "./helpers.js";
+
+beforeAll(() => initDetectors(composeDetector));
 
 describe("composeDetector", () => {
   it.each([

@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { dockerfileDetector } from "../../../extractors/infra/dockerfile.js";
-import { dedent, detect } from "./helpers.js";
+import { dedent, detect, initDetectors } from "./helpers.js";
+
+beforeAll(() => initDetectors(dockerfileDetector));
 
 describe("dockerfileDetector", () => {
   it.each([

@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { chartDetector, valuesDetector } from "../../../extractors/infra/helm.js";
-import { dedent, detect, parseError } from "./helpers.js";
+import { dedent, detect, parseError, initDetectors } from "./helpers.js";
+
+beforeAll(() => initDetectors(chartDetector, valuesDetector));
 
 describe("chartDetector", () => {
   it.each([

@@ -36,3 +36,8 @@ export function dedent(text: string): string {
   const common = Math.min(...indents, Infinity);
   return lines.map((line) => line.slice(common === Infinity ? 0 : common)).join("\n");
 }
+
+/** Awaits each detector's `init()`, as the analyser does before the first file a detector matches. */
+export async function initDetectors(...detectors: FileDetector[]): Promise<void> {
+  for (const detector of detectors) await detector.init?.();
+}

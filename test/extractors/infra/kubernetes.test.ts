@@ -1,11 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   helmfileDetector,
   kubernetesDetector,
   kustomizeDetector,
   skaffoldDetector,
 } from "../../../extractors/infra/kubernetes.js";
-import { dedent, detect, parseError } from "./helpers.js";
+import { dedent, detect, parseError, initDetectors } from "./helpers.js";
+
+beforeAll(() => initDetectors(helmfileDetector, kubernetesDetector, kustomizeDetector, skaffoldDetector));
 
 interface Case {
   name: string;

@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { terraformDetector, terraformLockDetector } from "../../../extractors/infra/terraform.js";
-import { dedent, detect, parseError } from "./helpers.js";
+import { dedent, detect, parseError, initDetectors } from "./helpers.js";
+
+beforeAll(() => initDetectors(terraformDetector, terraformLockDetector));
 
 interface Case {
   name: string;

@@ -1,6 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parseJsonDocument } from "../../../extractors/manifests/json-document.js";
-import { parseTomlDocument } from "../../../extractors/manifests/toml-document.js";
+import {
+  type TomlDocument,
+  loadToml,
+  parseTomlDocument,
+} from "../../../extractors/manifests/toml-document.js";
 import { lines } from "./helpers.js";
 
 describe("TOML key lines", () => {
@@ -26,7 +30,11 @@ describe("TOML key lines", () => {
     "  { y = 1 },",
     "]",
   );
-  const doc = parseTomlDocument(text);
+  let doc: TomlDocument;
+  beforeAll(async () => {
+    await loadToml();
+    doc = parseTomlDocument(text);
+  });
 
   it.each([
     [["title"], 1],

@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { msbuildDetector, packagesConfigDetector } from "../../../extractors/manifests/dotnet.js";
-import { type Row, detectRows, expectParseError, lines } from "./helpers.js";
+import { type Row, detectRows, expectParseError, lines, initDetectors } from "./helpers.js";
+
+beforeAll(() => initDetectors(msbuildDetector, packagesConfigDetector));
 
 const cases: { name: string; path: string; text: string; expected: Row[] }[] = [
   {

@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { goModDetector } from "../../../extractors/manifests/go.js";
-import { type Row, detectRows, expectParseError, lines } from "./helpers.js";
+import { type Row, detectRows, expectParseError, lines, initDetectors } from "./helpers.js";
+
+beforeAll(() => initDetectors(goModDetector));
 
 const cases: { name: string; text: string; expected: Row[] }[] = [
   {

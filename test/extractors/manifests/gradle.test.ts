@@ -1,10 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   configurationScope,
   gradleScriptDetector,
   versionCatalogDetector,
 } from "../../../extractors/manifests/gradle.js";
-import { type Row, detectRows, expectParseError, lines } from "./helpers.js";
+import { type Row, detectRows, expectParseError, lines, initDetectors } from "./helpers.js";
+
+beforeAll(() => initDetectors(gradleScriptDetector, versionCatalogDetector));
 
 const groovyScript = lines(
   "plugins {",

@@ -37,3 +37,8 @@ export function expectParseError(
 export function lines(...text: string[]): string {
   return text.join("\n");
 }
+
+/** Awaits each detector's `init()`, as the analyser does before the first file a detector matches. */
+export async function initDetectors(...detectors: FileDetector[]): Promise<void> {
+  for (const detector of detectors) await detector.init?.();
+}

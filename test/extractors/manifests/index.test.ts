@@ -1,7 +1,10 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { manifestDetectors } from "../../../extractors/manifests/index.js";
 import { ParseError } from "../../../extractors/types.js";
+import { initDetectors } from "./helpers.js";
+
+beforeAll(() => initDetectors(...manifestDetectors));
 
 const manifests: [path: string, detector: string][] = [
   ["package.json", "package.json"],

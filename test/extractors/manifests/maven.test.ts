@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { pomXmlDetector } from "../../../extractors/manifests/maven.js";
-import { type Row, detectRows, expectParseError, lines } from "./helpers.js";
+import { type Row, detectRows, expectParseError, lines, initDetectors } from "./helpers.js";
+
+beforeAll(() => initDetectors(pomXmlDetector));
 
 const pom = (...body: string[]): string =>
   lines(

@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { packageJsonDetector } from "../../../extractors/manifests/npm.js";
-import { type Row, detectRows, expectParseError, lines } from "./helpers.js";
+import { type Row, detectRows, expectParseError, lines, initDetectors } from "./helpers.js";
+
+beforeAll(() => initDetectors(packageJsonDetector));
 
 const cases: { name: string; text: string; expected: Row[] }[] = [
   {

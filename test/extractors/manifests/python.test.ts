@@ -1,10 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   pipfileDetector,
   requirementsTxtDetector,
   setupCfgDetector,
 } from "../../../extractors/manifests/python.js";
-import { type Row, detectRows, expectParseError, lines } from "./helpers.js";
+import { type Row, detectRows, expectParseError, lines, initDetectors } from "./helpers.js";
+
+beforeAll(() => initDetectors(pipfileDetector, requirementsTxtDetector, setupCfgDetector));
 
 describe("requirements*.txt", () => {
   const cases: { name: string; path: string; text: string; expected: Row[] }[] = [

@@ -1,0 +1,145 @@
+// Benchmark: `vouch extract` beside @specfy/stack-analyser on the same repositories in one run, then
+// vouch alone on generated repositories of growing size (time and peak memory).
+//
+//   npm run bench:extract                      the sample repositories
+//   npm run bench:extract -- DIR...            any local repositories
+//   npm run bench:extract -- --sizes 5000,50000 --runs 3
+//
+// Each tool runs as its own process, as a user would run it; the median of --runs runs is reported.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+
+const root = resolve(import.meta.dirname, "..");
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    runs: { type: "string", default: "5" },
+    sizes: { type: "string", default: "5000,10000,25000,50000" },
+    "skip-growth": { type: "boolean", default: false },
+  },
+});
+const runs = Number(values.runs);
+const vouchBin = join(root, "dist/pipeline/bin.js");
+const analyserBin = join(root, "node_modules/@specfy/stack-analyser/dist/cli.js");
+const hasGnuTime = spawnSync("/usr/bin/time", ["-f", "%M", "true"]).status === 0;
+
+/** Run a command once; wall time in ms and peak RSS in MB (when GNU time is there). */
+function measure(args, cwd) {
+  const options = { encoding: "utf8", maxBuffer: 1 << 30, cwd };
+  const start = performance.now();
+  const result = hasGnuTime
+    ? spawnSync("/usr/bin/time", ["-f", "%M", process.execPath, ...args], options)
+    : spawnSync(process.execPath, args, options);
+  const ms = performance.now() - start;
+  if (result.status !== 0) throw new Error(`${args.join(" ")} failed:\n${result.stderr}`);
+  const rssKb = hasGnuTime ? Number(result.stderr.trim().split("\n").pop()) : NaN;
+  return { ms, mb: rssKb / 1024, stdout: result.stdout };
+}
+
+function median(list) {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+function bench(args, cwd) {
+  const samples = Array.from({ length: runs }, () => measure(args, cwd));
+  return {
+    ms: median(samples.map((s) => s.ms)),
+    mb: Math.max(...samples.map((s) => s.mb)),
+    last: samples.at(-1),
+  };
+}
+
+function countAnalyser(json) {
+  const techs = new Set();
+  const walk = (node) => {
+    for (const t of node.techs ?? []) techs.add(t);
+    for (const child of node.childs ?? []) walk(child);
+  };
+  walk(json);
+  return techs.size;
+}
+
+const repos = positionals.length
+  ? positionals.map((p) => resolve(p))
+  : readdirSync(join(root, "samples/repos")).map((r) => join(root, "samples/repos", r));
+
+console.log(`vouch extract vs @specfy/stack-analyser, median of ${runs} runs each, node ${process.version}`);
+console.log(
+  "| repository | files | vouch ms | stack-analyser ms | ratio | vouch technologies (evidence) | stack-analyser technologies |",
+);
+console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+// stack-analyser writes its --output relative to its working folder.
+const outName = `vouch-bench-analyser-${process.pid}.json`;
+const out = join(tmpdir(), outName);
+for (const repo of repos) {
+  const vouch = bench([vouchBin, "extract", repo, "--json", "--no-history"]);
+  const analyser = bench([analyserBin, repo, `--output=${outName}`], tmpdir());
+  const result = JSON.parse(vouch.last.stdout);
+  const evidence = result.technologies.reduce((n, t) => n + t.evidence.length, 0);
+  const theirs = countAnalyser(JSON.parse(readFileSync(out, "utf8")));
+  const name = repo.split("/").pop();
+  const ratio = (analyser.ms / vouch.ms).toFixed(2);
+  console.log(
+    `| ${name} | ${result.repos[0].filesScanned} | ${vouch.ms.toFixed(0)} | ${analyser.ms.toFixed(0)} | ${ratio}x faster | ${result.technologies.length} (${evidence}) | ${theirs} |`,
+  );
+}
+rmSync(out, { force: true });
+
+if (!values["skip-growth"]) {
+  console.log("\nvouch extract on generated repositories (growth)");
+  console.log("| files | ms | ms per 1,000 files | peak RSS MB |");
+  console.log("| ---: | ---: | ---: | ---: |");
+  for (const size of values.sizes.split(",").map(Number)) {
+    const dir = generateRepo(size);
+    const run = bench([vouchBin, "extract", dir, "--json", "--no-history"]);
+    console.log(
+      `| ${size} | ${run.ms.toFixed(0)} | ${((run.ms / size) * 1000).toFixed(1)} | ${run.mb.toFixed(0)} |`,
+    );
+  }
+}
+
+/** A synthetic monorepo of `size` files: services with manifests, sources with imports, docs, tests. */
+function generateRepo(size) {
+  const dir = join(tmpdir(), `vouch-bench-repo-${size}`);
+  if (existsSync(join(dir, ".complete"))) return dir;
+  rmSync(dir, { recursive: true, force: true });
+  const perService = 100;
+  for (let i = 0; i < size; i++) {
+    const service = `services/svc-${Math.floor(i / perService)}`;
+    const n = i % perService;
+    let path;
+    let text;
+    if (n === 0) {
+      path = `${service}/package.json`;
+      text = JSON.stringify(
+        {
+          name: `svc-${i}`,
+          dependencies: { pg: "^8.11.0", express: "^4.19.0" },
+          devDependencies: { vitest: "^1.0.0" },
+        },
+        null,
+        2,
+      );
+    } else if (n === 1) {
+      path = `${service}/README.md`;
+      text = `# Service ${i}\n\nStores orders in PostgreSQL and serves them with Express.\n`;
+    } else if (n % 10 === 2) {
+      path = `${service}/test/case-${n}.test.ts`;
+      text = `import { describe, it } from "vitest";\nimport { handler } from "../src/file-${n}.js";\ndescribe("x", () => it("works", () => handler()));\n`;
+    } else if (n % 10 === 3) {
+      path = `${service}/app/mod_${n}.py`;
+      text = `import os\nimport boto3\nfrom sqlalchemy import select\n\n\ndef handler(event):\n    return select(event)\n`;
+    } else {
+      path = `${service}/src/file-${n}.ts`;
+      text = `import express from "express";\nimport { Pool } from "pg";\n// import openai from "openai"; a comment, not an import\nexport function handler() {\n  return [express, Pool, ${n}];\n}\n`;
+    }
+    mkdirSync(join(dir, path, ".."), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  writeFileSync(join(dir, ".complete"), "");
+  return dir;
+}
