@@ -110,6 +110,8 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
     filesScanned,
     languages: sortByValue(languages),
   };
+  // Files finish in any order; the report must not.
+  warnings.sort((a, b) => (a.path ?? "").localeCompare(b.path ?? "") || a.message.localeCompare(b.message));
   return { summary, found, claims, warnings };
 }
 
@@ -144,7 +146,8 @@ function runDetector(
   try {
     return detector.detect({ path, text });
   } catch (error) {
-    const where = error instanceof ParseError && error.line ? `line ${error.line}: ` : "";
+    const line = error instanceof ParseError ? error.line : undefined;
+    const where = line && !(error as Error).message.includes(`line ${line}`) ? `line ${line}: ` : "";
     const message =
       error instanceof ParseError ? error.message : `${detector.id} detector failed: ${messageOf(error)}`;
     warnings.push({ repo, path, message: `${where}${message}` });

@@ -5,7 +5,7 @@ import { compareEvidence, statusOf } from "./evidence.js";
 import { addClaimHistory } from "./history.js";
 import { type SourceResolveOptions, resolveSources } from "./sources/index.js";
 import type { RepoSnapshot } from "./sources/types.js";
-import { markStaleClaims } from "./stale.js";
+import { type RepoEvidence, markStaleClaims } from "./stale.js";
 import type { Evidence, ExtractResult, Technology } from "./types.js";
 
 export interface ExtractOptions extends SourceResolveOptions {
@@ -48,12 +48,7 @@ export async function extractFromSnapshots(
     analyses.flatMap((a) => a.found),
     catalog,
   );
-  const production = productionIndex(technologies);
-  let docClaims = markStaleClaims(
-    analyses.flatMap((a) => a.claims),
-    (repo, technology) => production.get(`${repo}\0${technology}`) ?? [],
-    catalog,
-  );
+  let docClaims = markStaleClaims(analyses.flatMap((a) => a.claims), repoEvidence(technologies), catalog);
   if (options.history !== false) {
     const workTrees = new Map(snapshots.map((s) => [s.name, s.gitWorkTree]));
     docClaims = await Promise.all(
@@ -118,14 +113,18 @@ function dedupe(sorted: readonly Evidence[]): Evidence[] {
   return kept;
 }
 
-function productionIndex(technologies: readonly Technology[]): Map<string, Evidence[]> {
-  const index = new Map<string, Evidence[]>();
+function repoEvidence(technologies: readonly Technology[]): RepoEvidence {
+  const production = new Map<string, Evidence[]>();
+  const seen = new Set<string>();
   for (const technology of technologies) {
     for (const e of technology.evidence) {
-      if (e.kind !== "production") continue;
       const key = `${e.repo}\0${technology.id}`;
-      index.set(key, [...(index.get(key) ?? []), e]);
+      seen.add(key);
+      if (e.kind === "production") production.set(key, [...(production.get(key) ?? []), e]);
     }
   }
-  return index;
+  return {
+    production: (repo, technology) => production.get(`${repo}\0${technology}`) ?? [],
+    seen: (repo, technology) => seen.has(`${repo}\0${technology}`),
+  };
 }

@@ -5,30 +5,37 @@ import type { DocClaim, Evidence } from "./types.js";
 const HISTORICAL =
   /\b(migrat\w*|moved|previously|formerly|legacy|replac\w*|used to|no longer|deprecated|instead of|switched)\b/i;
 const MAX_CONTRADICTIONS = 3;
+// The most telling contradiction first: infrastructure, then manifests, then code.
+const VIA_RANK: Record<Evidence["via"], number> = { iac: 0, manifest: 1, container: 2, config: 3, import: 4, ci: 5 };
+
+export interface RepoEvidence {
+  /** Production evidence of a technology in a repository. */
+  production(repo: string, technology: string): Evidence[];
+  /** Whether the repository shows the technology at all (tests, tooling, examples count). */
+  seen(repo: string, technology: string): boolean;
+}
 
 /**
- * Mark doc claims that code-derived truth contradicts: the claimed technology has no production evidence
- * in the claim's repository while a competitor for the same role does (README says MySQL, Terraform
- * says `engine = "postgres"`).
+ * Mark doc claims that code-derived truth contradicts: the repository shows no trace of the claimed
+ * technology while a competitor for the same role is in production there (README says MySQL, Terraform
+ * says `engine = "postgres"`). A claimed technology seen in tests or tooling is not contradicted: the doc
+ * may be describing that use ("tests run on SQLite").
  */
-export function markStaleClaims(
-  claims: readonly DocClaim[],
-  productionEvidence: (repo: string, technology: string) => Evidence[],
-  catalog: Catalog,
-): DocClaim[] {
+export function markStaleClaims(claims: readonly DocClaim[], evidence: RepoEvidence, catalog: Catalog): DocClaim[] {
   const byLine = new Map<string, Set<string>>();
   for (const claim of claims) {
     const key = `${claim.repo}\0${claim.path}\0${claim.line}`;
     byLine.set(key, (byLine.get(key) ?? new Set()).add(claim.technology));
   }
   return claims.map((claim) => {
-    if (productionEvidence(claim.repo, claim.technology).length > 0) return claim;
+    if (evidence.seen(claim.repo, claim.technology)) return claim;
     if (HISTORICAL.test(claim.text)) return claim;
     const sameLine = byLine.get(`${claim.repo}\0${claim.path}\0${claim.line}`) ?? new Set();
     const contradictedBy = catalog
       .competitors(claim.technology)
       .filter((rival) => !sameLine.has(rival))
-      .flatMap((rival) => productionEvidence(claim.repo, rival));
+      .flatMap((rival) => evidence.production(claim.repo, rival))
+      .sort((a, b) => VIA_RANK[a.via] - VIA_RANK[b.via]);
     if (contradictedBy.length === 0) return claim;
     return { ...claim, stale: true, contradictedBy: contradictedBy.slice(0, MAX_CONTRADICTIONS) };
   });

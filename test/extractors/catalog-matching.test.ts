@@ -67,7 +67,7 @@ describe("Catalog.findMentions", () => {
 describe("Catalog", () => {
   it("knows competitors by role", () => {
     expect(catalog.competitors("amazon-eks")).toEqual(["self-hosted-kubernetes"]);
-    expect(catalog.competitors("postgresql")).toEqual(["mysql"]);
+    expect(catalog.competitors("postgresql")).toEqual(["sqlite", "mysql"]);
     expect(catalog.competitors("kubernetes")).toEqual([]);
   });
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { CATEGORIES, catalogFileSchema } from "../../extractors/catalog-schema.js";
 import { readCatalog } from "../../extractors/catalog-yaml.js";
-import { catalogDir, defaultCatalog, normalizePypi } from "../../extractors/catalog.js";
+import { catalogDir, defaultCatalog } from "../../extractors/catalog.js";
+import languageTable from "../../extractors/languages.json" with { type: "json" };
 import type { DetectionKey } from "../../extractors/types.js";
 
 const dir = catalogDir();
@@ -86,13 +87,35 @@ describe("catalog entries", () => {
     expect(mute.map((e) => e.id)).toEqual([]);
   });
 
-  it("write pypi keys so that normalisation keeps them matchable", () => {
+  it("write keys the matcher can use: no spaces, `*` only as a trailing wildcard", () => {
     const bad = entries.flatMap((e) =>
-      (e.keys?.pypi ?? [])
-        .filter((k) => normalizePypi(k.replace(/\*$/, "")) === "")
-        .map((k) => `${e.id}: ${k}`),
+      Object.entries(e.keys ?? {}).flatMap(([space, keys]) =>
+        (keys ?? [])
+          .filter(
+            (k) =>
+              /\s/.test(k) ||
+              k.slice(0, -1).includes("*") ||
+              // A bare `*` matches the whole space: only "any Gradle plugin means Gradle" may do that.
+              (k === "*" && space !== "gradle-plugin"),
+          )
+          .map((k) => `${e.id} ${space}: ${k}`),
+      ),
     );
     expect(bad).toEqual([]);
+  });
+
+  it("name languages as linguist does, so prose and byte counts meet", () => {
+    const linguist = new Set(
+      [...Object.values(languageTable.extensions), ...Object.values(languageTable.filenames)].filter(
+        (n): n is string => typeof n === "string",
+      ),
+    );
+    // `.sql` files are data to the byte counter, but SQL is still a language people name.
+    const notCounted = new Set(["SQL"]);
+    const unknown = entries
+      .filter((e) => e.category === "language" && !linguist.has(e.name) && !notCounted.has(e.name))
+      .map((e) => e.name);
+    expect(unknown).toEqual([]);
   });
 
   it("keep roles meaningful: every role is shared by at least two entries", () => {
@@ -237,6 +260,10 @@ describe("Catalog.findMentions", () => {
     ["Calls the OpenAI and Anthropic APIs", ["anthropic", "openai"]],
     ["Backed by Amazon RDS for PostgreSQL", ["amazon-rds", "postgresql"]],
     ["make sure the rust is removed", []],
+    ["Make the output prettier; this is error prone", []],
+    ["A plausible story, the tip of the iceberg", []],
+    ["Angular CDK overlays", ["angular-cdk"]],
+    ["Provisioned with the AWS CDK", ["aws-cdk"]],
   ];
 
   it.each(table)("%j names %j", (text, expected) => {

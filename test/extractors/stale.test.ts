@@ -20,8 +20,17 @@ const pg: Evidence = {
   via: "iac",
   detail: 'engine = "postgres"',
 };
-const production: Record<string, Evidence[]> = { "infra\0amazon-eks": [eks], "infra\0postgresql": [pg] };
-const lookup = (repo: string, tech: string) => production[`${repo}\0${tech}`] ?? [];
+const pgWeb: Evidence = { ...pg, repo: "web", path: "package.json" };
+const production: Record<string, Evidence[]> = {
+  "web\0postgresql": [pgWeb],
+  "infra\0amazon-eks": [eks],
+  "infra\0postgresql": [pg],
+};
+const testOnly = new Set(["infra\0sqlite"]);
+const lookup = {
+  production: (repo: string, tech: string) => production[`${repo}\0${tech}`] ?? [],
+  seen: (repo: string, tech: string) => `${repo}\0${tech}` in production || testOnly.has(`${repo}\0${tech}`),
+};
 
 function claim(technology: string, text: string, line = 1, repo = "infra"): DocClaim {
   return { repo, path: "README.md", line, technology, text, stale: false };
@@ -41,6 +50,13 @@ describe("markStaleClaims", () => {
     ["the claim is in another repository", claim("mysql", "Uses MySQL.", 1, "other"), false, undefined],
     ["the line tells history", claim("mysql", "We migrated from MySQL last year."), false, undefined],
     ["the line tells history (replaced)", claim("mysql", "MySQL was replaced."), false, undefined],
+    ["the claimed technology is seen in tests", claim("sqlite", "Tests run on SQLite."), false, undefined],
+    [
+      "the same claim where SQLite is seen nowhere",
+      claim("sqlite", "Data lives in SQLite.", 1, "web"),
+      true,
+      [pgWeb],
+    ],
   ])("%s", (_name, input, stale, contradictedBy) => {
     const [out] = markStaleClaims([input], lookup, catalog);
     expect(out!.stale).toBe(stale);

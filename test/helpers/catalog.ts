@@ -10,6 +10,7 @@ export const testEntries: CatalogEntry[] = [
     roles: ["relational-database"],
     keys: { npm: ["pg"], "db-engine": ["postgres"], image: ["postgres"] },
   },
+  { id: "sqlite", name: "SQLite", category: "database", roles: ["relational-database"] },
   {
     id: "mysql",
     name: "MySQL",
