@@ -108,12 +108,19 @@ const FILE_RULES: readonly [RegExp, EvidenceKind][] = [
 
 // Java and Gradle put tests under src/test/.
 const SRC_TEST = /(^|\/)src\/(test|it|integrationTest|androidTest)\//;
+// Below a JVM source root the folders are a package name: `com/example/demo` is not an example.
+const JVM_SOURCE_ROOT = /(^|\/)src\/[^/]+\/(java|kotlin|scala|groovy|resources)\//;
 
 /** The evidence kind of a file, from its repository-relative POSIX path alone. */
 export function classifyPath(path: string): EvidenceKind {
   const segments = path.split("/");
   const file = segments.pop() ?? "";
-  const folders = segments.map((s) => s.toLowerCase());
+  const root = JVM_SOURCE_ROOT.exec(path);
+  const folderPath = root ? path.slice(0, root.index + root[0].length) : segments.join("/");
+  const folders = folderPath
+    .split("/")
+    .filter(Boolean)
+    .map((s) => s.toLowerCase());
   for (const kind of ["vendored", "generated"] as const) {
     if (folders.some((f) => FOLDERS[kind].has(f))) return kind;
   }

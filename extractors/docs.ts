@@ -6,7 +6,7 @@ const MARKDOWN = /\.(md|mdx|markdown)$/i;
 const OTHER_DOCS = /\.(rst|adoc|asciidoc|txt)$/i;
 // History and policy files name what a project used to use or what it forbids, not what it runs on.
 const NOT_CLAIMS =
-  /^(changelog|changes|history|releases?|news|license|licence|copying|security|code_of_conduct|authors|contributors|notice)(\.|$)/i;
+  /^(changelog|changes|history|releases?|release[-_ ]?notes|news|license|licence|copying|security|code_of_conduct|authors|contributors|notice)(\.|$)/i;
 const MAX_CLAIM_TEXT = 300;
 
 /** Whether a file is documentation whose prose makes claims about the project. */
@@ -59,6 +59,8 @@ export function findDocClaims(repo: string, path: string, text: string, catalog:
 
 // Prose, inline code and code blocks carry claims; link targets, HTML and front matter do not.
 const CLAIM_NODES = new Set(["text", "inlineCode", "code"]);
+// A link's text names the page it points to ("Run it on AKS" → a blog post), not this project.
+const NOT_CLAIM_PARENTS = new Set(["link", "linkReference"]);
 
 function visit(node: ProseNode, onText: (value: string, line: number) => void): void {
   if (CLAIM_NODES.has(node.type) && node.value && node.position) {
@@ -66,6 +68,7 @@ function visit(node: ProseNode, onText: (value: string, line: number) => void): 
     const offset = node.type === "code" ? 1 : 0;
     onText(node.value, node.position.start.line + offset);
   }
+  if (NOT_CLAIM_PARENTS.has(node.type)) return;
   for (const child of node.children ?? []) visit(child, onText);
 }
 

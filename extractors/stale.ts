@@ -6,7 +6,14 @@ const HISTORICAL =
   /\b(migrat\w*|moved|previously|formerly|legacy|replac\w*|used to|no longer|deprecated|instead of|switched)\b/i;
 const MAX_CONTRADICTIONS = 3;
 // The most telling contradiction first: infrastructure, then manifests, then code.
-const VIA_RANK: Record<Evidence["via"], number> = { iac: 0, manifest: 1, container: 2, config: 3, import: 4, ci: 5 };
+const VIA_RANK: Record<Evidence["via"], number> = {
+  iac: 0,
+  manifest: 1,
+  container: 2,
+  config: 3,
+  import: 4,
+  ci: 5,
+};
 
 export interface RepoEvidence {
   /** Production evidence of a technology in a repository. */
@@ -21,7 +28,11 @@ export interface RepoEvidence {
  * says `engine = "postgres"`). A claimed technology seen in tests or tooling is not contradicted: the doc
  * may be describing that use ("tests run on SQLite").
  */
-export function markStaleClaims(claims: readonly DocClaim[], evidence: RepoEvidence, catalog: Catalog): DocClaim[] {
+export function markStaleClaims(
+  claims: readonly DocClaim[],
+  evidence: RepoEvidence,
+  catalog: Catalog,
+): DocClaim[] {
   const byLine = new Map<string, Set<string>>();
   for (const claim of claims) {
     const key = `${claim.repo}\0${claim.path}\0${claim.line}`;

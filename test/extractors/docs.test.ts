@@ -13,6 +13,7 @@ describe("isDocFile", () => {
     ["README.txt", true],
     ["notes.txt", false],
     ["CHANGELOG.md", false],
+    ["release-notes.md", false],
     ["docs/HISTORY.md", false],
     ["LICENSE.md", false],
     ["src/index.ts", false],
@@ -35,6 +36,7 @@ describe("findDocClaims", () => {
       "```", // 9
       "<!-- MySQL in a comment is not a claim -->", // 10
       "[docs](https://example.com/postgres)", // 11
+      "- [Run the demo on EKS](https://example.com/blog)", // 12
     ].join("\n");
     const claims = findDocClaims("infra", "README.md", text, catalog);
     expect(claims.map((c) => [c.line, c.technology])).toEqual([
