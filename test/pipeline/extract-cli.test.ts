@@ -139,6 +139,7 @@ describe("vouch extract on the sample repositories", () => {
       "platform-infra/docs/architecture.md:12 self-hosted-kubernetes",
       "platform-infra/docs/architecture.md:13 self-hosted-kubernetes",
       "platform-infra/docs/architecture.md:15 self-hosted-kubernetes",
+      "platform-infra/docs/architecture.md:19 mysql",
       "platform-infra/README.md:7 self-hosted-kubernetes",
       "platform-infra/README.md:9 self-hosted-kubernetes",
       "platform-infra/README.md:11 mysql",

@@ -1,0 +1,178 @@
+import type { Catalog } from "../extractors/catalog.js";
+import type { ExtractResult } from "../extractors/types.js";
+import type { RecordDraft } from "./record.js";
+import { type JsonResume, getField, insertItem, parseField, removeItem, setField } from "./resume.js";
+import { guardString } from "./run-string.js";
+import { draftTargets } from "./targets.js";
+import type { Fact, Guard, GuardContext, Match, TextFinding } from "./types.js";
+
+export interface ContextInput {
+  catalog: Catalog;
+  profile?: JsonResume;
+  facts?: readonly (string | Fact)[];
+  truth?: ExtractResult;
+}
+
+/** Evidence for the guards, normalised once: plain-string facts get ids `fact-1`, `fact-2`, … */
+export function buildContext(input: ContextInput): GuardContext {
+  const facts = (input.facts ?? []).map((f, i) =>
+    typeof f === "string" ? { id: `fact-${i + 1}`, text: f } : f,
+  );
+  return { catalog: input.catalog, facts, profile: input.profile, truth: input.truth };
+}
+
+export interface MatchesResult {
+  matches: Match[];
+  records: RecordDraft[];
+}
+
+/** Pre-writer guards on the strategist's matches, each on the previous one's output. */
+export function guardMatches(
+  matches: readonly Match[],
+  context: GuardContext,
+  guards: readonly Guard[],
+): MatchesResult {
+  let current = [...matches];
+  const records: RecordDraft[] = [];
+  for (const guard of guards) {
+    if (!guard.checkMatches) continue;
+    const findings = guard.checkMatches(current, context);
+    const next = [...current];
+    for (const f of findings.filter((f) => f.replacement !== null)) {
+      records.push({ ...matchRecord(f, next[f.index]), replacement: JSON.stringify(f.replacement) });
+      next[f.index] = f.replacement!;
+    }
+    // Drops last, highest index first, so each record's index is right when replayed in reverse.
+    for (const f of findings.filter((f) => f.replacement === null).sort((a, b) => b.index - a.index)) {
+      records.push({ ...matchRecord(f, next[f.index]), replacement: "" });
+      next.splice(f.index, 1);
+    }
+    current = next;
+  }
+  return { matches: current, records };
+}
+
+function matchRecord(f: ReturnType<NonNullable<Guard["checkMatches"]>>[number], before?: Match): RecordDraft {
+  return {
+    guard: f.guard,
+    rule: f.rule,
+    action: f.action,
+    field: `matches[${f.index}]`,
+    original: JSON.stringify(before),
+    replacement: "",
+    reason: f.reason,
+    evidence: f.evidence,
+  };
+}
+
+export interface DraftResult {
+  draft: JsonResume;
+  records: RecordDraft[];
+  skipped: TextFinding[];
+}
+
+/**
+ * Post-writer guards on every AI-written string of a draft. Strings are edited in place; list items a
+ * guard removes go last, highest index first, so the records replay backwards exactly.
+ */
+export function guardDraft(draft: JsonResume, context: GuardContext, guards: readonly Guard[]): DraftResult {
+  const guarded = structuredClone(draft);
+  const records: RecordDraft[] = [];
+  const removals: RecordDraft[] = [];
+  const skipped: TextFinding[] = [];
+  for (const target of draftTargets(guarded, context.profile)) {
+    const result = guardString(target, guards, context);
+    skipped.push(...result.skipped);
+    const edits = result.removed ? result.records.slice(0, -1) : result.records;
+    records.push(...edits);
+    if (result.text !== target.text) setField(guarded, target.field, result.text);
+    if (result.removed) removals.push(result.records.at(-1)!);
+  }
+  removals.sort((a, b) => compareFieldsDescending(a.field, b.field));
+  for (const removal of removals) removeItem(guarded, removal.field);
+  return { draft: guarded, records: [...records, ...removals], skipped };
+}
+
+function compareFieldsDescending(a: string, b: string): number {
+  const x = parseField(a);
+  const y = parseField(b);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    if (x[i] === y[i]) continue;
+    if (typeof x[i] === "number" && typeof y[i] === "number") return (y[i] as number) - (x[i] as number);
+    return String(x[i]) < String(y[i]) ? -1 : 1;
+  }
+  return y.length - x.length;
+}
+
+/** Undo a draft's records, last first: `revertDraft(guardDraft(d).draft, records)` deep-equals `d`. */
+export function revertDraft(
+  draft: JsonResume,
+  records: readonly Pick<RecordDraft, "field" | "action" | "original" | "outputRange" | "range">[],
+): JsonResume {
+  const restored = structuredClone(draft);
+  for (const record of [...records].reverse()) {
+    if (record.field.startsWith("matches[") || record.field === "text") continue;
+    if (record.action === "remove" && !record.range) {
+      insertItem(restored, record.field, record.original);
+    } else if (record.outputRange) {
+      const text = getField(restored, record.field);
+      if (typeof text !== "string") throw new Error(`revert: ${record.field} is not a string`);
+      const [start, end] = record.outputRange;
+      setField(restored, record.field, text.slice(0, start) + record.original + text.slice(end));
+    }
+  }
+  return restored;
+}
+
+/** Undo the match records, last first. */
+export function revertMatches(
+  matches: readonly Match[],
+  records: readonly Pick<RecordDraft, "field" | "original" | "replacement">[],
+): Match[] {
+  const restored = [...matches];
+  for (const record of [...records].reverse()) {
+    const index = /^matches\[(\d+)\]$/.exec(record.field)?.[1];
+    if (index === undefined) continue;
+    const before = JSON.parse(record.original) as Match;
+    if (record.replacement === "") restored.splice(Number(index), 0, before);
+    else restored[Number(index)] = before;
+  }
+  return restored;
+}
+
+export interface ChainInput {
+  text?: string;
+  draft?: JsonResume;
+  matches?: Match[];
+}
+
+export interface ChainResult {
+  text?: string;
+  draft?: JsonResume;
+  matches?: Match[];
+  records: RecordDraft[];
+  skipped: TextFinding[];
+}
+
+/** The whole chain on one guard case: matches first (pre-writer), then the text or draft (post-writer). */
+export function runChain(input: ChainInput, context: GuardContext, guards: readonly Guard[]): ChainResult {
+  const records: RecordDraft[] = [];
+  const result: ChainResult = { records, skipped: [] };
+  if (input.matches) {
+    const guarded = guardMatches(input.matches, context, guards);
+    result.matches = guarded.matches;
+    records.push(...guarded.records);
+  }
+  if (input.draft) {
+    const guarded = guardDraft(input.draft, context, guards);
+    result.draft = guarded.draft;
+    records.push(...guarded.records);
+    result.skipped.push(...guarded.skipped);
+  } else if (input.text !== undefined) {
+    const guarded = guardString({ field: "text", text: input.text, role: "prose" }, guards, context);
+    result.text = guarded.text;
+    records.push(...guarded.records);
+    result.skipped.push(...guarded.skipped);
+  }
+  return result;
+}

@@ -1,0 +1,65 @@
+// claim-net: every technology or vendor named in AI-written text must be backed (backing.ts): stated in the
+// profile, shown by production code, or named by a grounding fact when the code is silent. An unbacked
+// skill keyword is removed; unbacked prose falls back to the candidate's original wording, or goes.
+// Technologies the code knows only outside production are vendor-provenance's, stale doc claims are
+// code-truth's: claim-net reports everything else, so one mention is reported once.
+import type { Mention } from "../extractors/catalog.js";
+import {
+  type Backing,
+  firstPerTechnology,
+  formatMessage,
+  listWords,
+  newMentions,
+  technologyBacking,
+  unbackedAction,
+} from "./backing.js";
+import type { Guard, GuardContext, TextFinding, TextTarget } from "./types.js";
+
+const messages = {
+  "unbacked-technology": "{{names}}: named in AI-written text without backing. {{why}}",
+} as const;
+
+/** Unbacked mentions this guard owns (the other two guards report theirs). */
+function unbacked(target: TextTarget, context: GuardContext): { mention: Mention; backing: Backing }[] {
+  return firstPerTechnology(newMentions(target, context.catalog))
+    .map((mention) => ({ mention, backing: technologyBacking(mention.id, context) }))
+    .filter(({ backing }) => !backing.backed && backing.basis === "unsupported");
+}
+
+function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
+  const found = unbacked(target, context);
+  if (found.length === 0) return [];
+  const names = found.map((f) => f.mention.matched);
+  return [
+    {
+      guard: "claim-net",
+      rule: "unbacked-technology",
+      ...unbackedAction(target),
+      field: target.field,
+      reason: formatMessage(messages["unbacked-technology"], {
+        names: listWords(names),
+        why: found.map((f) => f.backing.why).join(" "),
+      }),
+      actual: names.join(", "),
+      evidence: dedupe(found.flatMap((f) => f.backing.by)),
+    },
+  ];
+}
+
+function dedupe<T extends { source: string; ref: string; text?: string }>(items: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return items.filter((e) => {
+    const key = `${e.source}\0${e.ref}\0${e.text ?? ""}`;
+    return !seen.has(key) && seen.add(key);
+  });
+}
+
+export const claimNet: Guard = {
+  meta: {
+    id: "claim-net",
+    description:
+      "Every technology or vendor named in AI-written text must be stated in the profile, shown by production code, or named by a grounding fact; otherwise the skill is removed or the text falls back to the candidate's wording.",
+    messages,
+  },
+  checkText,
+};

@@ -1,0 +1,92 @@
+// The parts of a JSON Resume document (jsonresume.org schema) the guards read and write. Other keys pass
+// through untouched.
+
+export interface ResumeWork {
+  name?: string;
+  position?: string;
+  startDate?: string;
+  endDate?: string;
+  summary?: string;
+  highlights?: string[];
+  [key: string]: unknown;
+}
+
+export interface ResumeProject {
+  name?: string;
+  description?: string;
+  highlights?: string[];
+  keywords?: string[];
+  startDate?: string;
+  endDate?: string;
+  [key: string]: unknown;
+}
+
+export interface ResumeSkill {
+  name?: string;
+  level?: string;
+  keywords?: string[];
+  [key: string]: unknown;
+}
+
+export interface JsonResume {
+  basics?: { name?: string; label?: string; summary?: string; [key: string]: unknown };
+  work?: ResumeWork[];
+  projects?: ResumeProject[];
+  skills?: ResumeSkill[];
+  [key: string]: unknown;
+}
+
+type PathPart = string | number;
+
+/** `work[0].highlights[2]` → ["work", 0, "highlights", 2]. */
+export function parseField(field: string): PathPart[] {
+  const parts: PathPart[] = [];
+  for (const match of field.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
+    parts.push(match[2] !== undefined ? Number(match[2]) : (match[1] as string));
+  }
+  return parts;
+}
+
+export function formatField(parts: readonly PathPart[]): string {
+  return parts.map((p, i) => (typeof p === "number" ? `[${p}]` : i === 0 ? p : `.${p}`)).join("");
+}
+
+/** The value at a field path, or undefined. */
+export function getField(doc: unknown, field: string): unknown {
+  let node: unknown = doc;
+  for (const part of parseField(field)) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string | number, unknown>)[part];
+  }
+  return node;
+}
+
+function parentOf(doc: unknown, field: string): { parent: Record<string | number, unknown>; key: PathPart } {
+  const parts = parseField(field);
+  const key = parts.pop();
+  const parent = getField(doc, formatField(parts));
+  if (key === undefined || parent === null || typeof parent !== "object") {
+    throw new Error(`no such field: ${field}`);
+  }
+  return { parent: parent as Record<string | number, unknown>, key };
+}
+
+/** Set a string at a field path of a document the caller owns (a structured clone, never the input). */
+export function setField(doc: unknown, field: string, value: string): void {
+  const { parent, key } = parentOf(doc, field);
+  parent[key] = value;
+}
+
+/** Remove a list item (`skills[1].keywords[3]`), shifting later items down. */
+export function removeItem(doc: unknown, field: string): void {
+  const { parent, key } = parentOf(doc, field);
+  if (!Array.isArray(parent) || typeof key !== "number") throw new Error(`not a list item: ${field}`);
+  parent.splice(key, 1);
+}
+
+/** Put a removed list item back at its place: the inverse of `removeItem`. */
+export function insertItem(doc: unknown, field: string, value: string): void {
+  const { parent, key } = parentOf(doc, field);
+  if (!Array.isArray(parent) || typeof key !== "number") throw new Error(`not a list item: ${field}`);
+  parent.splice(key, 0, value);
+}

@@ -1,0 +1,108 @@
+// Shapes of the guard chain. A guard is like a lint rule: `meta` plus pure checks that return findings
+// with proposed edits; one applier makes the edits and writes records (DESIGN.md, "The guards").
+import type { Catalog } from "../extractors/catalog.js";
+import type { Evidence, ExtractResult } from "../extractors/types.js";
+import type { JsonResume } from "./resume.js";
+
+export type GuardId = "vendor-provenance" | "code-truth" | "number-provenance" | "claim-net";
+
+export type RecordAction =
+  "redact" | "demote" | "mark-stale" | "remove" | "fallback" | "annotate" | "override";
+
+/** Where a finding's evidence comes from; `ref` names the place (a profile path, fact id, repo path:line). */
+export interface RecordEvidence {
+  source: "profile" | "fact" | "truth" | "chunk";
+  ref: string;
+  text?: string;
+}
+
+export interface GuardMeta {
+  id: GuardId;
+  description: string;
+  /** Message templates by message id, with `{{placeholder}}`s filled from a finding's `data`. */
+  messages: Record<string, string>;
+}
+
+/** A grounding fact: a KB chunk or a sentence of extracted truth. */
+export interface Fact {
+  id: string;
+  text: string;
+  /** Chunks about examples or stale doc claims never back a technology. */
+  kind?: "production" | "example" | "stale-claim" | "docs";
+}
+
+/** Everything a guard may consult; built once per run by `buildContext`, never mutated by a guard. */
+export interface GuardContext {
+  catalog: Catalog;
+  profile?: JsonResume;
+  facts: readonly Fact[];
+  truth?: ExtractResult;
+}
+
+/** One AI-written string of a draft (or the `text` of a guard case). */
+export interface TextTarget {
+  /** `basics.summary`, `work[0].highlights[2]`, `skills[1].keywords[0]`, or `text`. */
+  field: string;
+  text: string;
+  /** Skill keywords are list items: an unbacked one is removed, not rewritten. */
+  role: "prose" | "list-item";
+  /** The candidate's own wording for this place in the profile, for a fallback; absent when there is none. */
+  original?: string;
+}
+
+/** A proposed replacement of `[start, end)` of the target's text. */
+export interface Edit {
+  range: [number, number];
+  text: string;
+}
+
+/** What a guard found in a string: like a vfile message, with an optional edit. */
+export interface TextFinding {
+  guard: GuardId;
+  /** The message id in the guard's `meta.messages`. */
+  rule: string;
+  action: RecordAction;
+  field: string;
+  /** One sentence a person understands. */
+  reason: string;
+  /** The text that was found (`40%`, `OpenAI`). */
+  actual: string;
+  /** What would have grounded it, when there is something to say (`source numbers: 23.4, 1200`). */
+  expected?: string[];
+  evidence: RecordEvidence[];
+  /** Absent when the guard is unsure: it reports and lets the verifier or a person decide. */
+  edit?: Edit;
+  /** Remove the whole list item (skill keyword) rather than edit its text. */
+  removeItem?: boolean;
+}
+
+/** A job requirement matched to evidence by the strategist (or given in a guard case). */
+export interface Match {
+  requirement: string;
+  technology?: string;
+  status: string;
+  evidence: (Evidence | RecordEvidence)[];
+  /** Set by guards: why the status changed. */
+  note?: string;
+}
+
+/** A change a guard proposes to one match. */
+export interface MatchFinding {
+  guard: GuardId;
+  rule: string;
+  action: RecordAction;
+  index: number;
+  reason: string;
+  actual: string;
+  evidence: RecordEvidence[];
+  /** The match after the change, or null to drop it. */
+  replacement: Match | null;
+}
+
+export interface Guard {
+  meta: GuardMeta;
+  /** Pre-writer guards look at the matches. */
+  checkMatches?(matches: readonly Match[], context: GuardContext): MatchFinding[];
+  /** Post-writer guards look at every AI-written string. */
+  checkText?(target: TextTarget, context: GuardContext): TextFinding[];
+}

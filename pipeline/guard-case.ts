@@ -1,0 +1,73 @@
+import { z } from "zod";
+import type { ExtractResult } from "../extractors/types.js";
+import type { JsonResume } from "../guards/resume.js";
+import type { Fact, Match } from "../guards/types.js";
+import { InputError } from "./errors.js";
+import { fieldPath, readJsonFile } from "./json-file.js";
+
+const evidence = z.object({}).catchall(z.unknown());
+const fact = z.union([
+  z.string(),
+  z.object({
+    id: z.string(),
+    text: z.string(),
+    kind: z.enum(["production", "example", "stale-claim", "docs"]).optional(),
+  }),
+]);
+const resume = z.object({}).catchall(z.unknown());
+const truth = z
+  .object({
+    repos: z.array(
+      z.object({ name: z.string(), languages: z.record(z.string(), z.number()) }).catchall(z.unknown()),
+    ),
+    technologies: z.array(
+      z.object({ id: z.string(), status: z.string(), evidence: z.array(evidence) }).catchall(z.unknown()),
+    ),
+    docClaims: z
+      .array(z.object({ technology: z.string(), stale: z.boolean() }).catchall(z.unknown()))
+      .default([]),
+    warnings: z.array(z.unknown()).default([]),
+  })
+  .catchall(z.unknown());
+
+/** `vouch guard --case FILE` (DESIGN.md, "Guard case"). */
+export const guardCaseSchema = z
+  .object({
+    text: z.string().optional(),
+    draft: resume.optional(),
+    sources: z
+      .object({ profile: resume.optional(), facts: z.array(fact).optional(), truth: truth.optional() })
+      .strict(),
+    matches: z
+      .array(
+        z.object({
+          requirement: z.string(),
+          technology: z.string().optional(),
+          status: z.string(),
+          evidence: z.array(evidence),
+        }),
+      )
+      .optional(),
+  })
+  .strict()
+  .refine((c) => (c.text === undefined) !== (c.draft === undefined), {
+    message: 'give exactly one of "text" and "draft"',
+    path: ["text"],
+  });
+
+export interface GuardCase {
+  text?: string;
+  draft?: JsonResume;
+  sources: { profile?: JsonResume; facts?: (string | Fact)[]; truth?: ExtractResult };
+  matches?: Match[];
+}
+
+/** Read and validate a guard case; a bad one names the file and the field. */
+export async function readGuardCase(path: string): Promise<GuardCase> {
+  const parsed = guardCaseSchema.safeParse(await readJsonFile(path));
+  if (parsed.success) return parsed.data as GuardCase;
+  const issue = parsed.error.issues[0]!;
+  const keys = (issue as { keys?: string[] }).keys;
+  const field = fieldPath([...issue.path, ...(keys?.length ? [keys[0]!] : [])]) || "(the whole case)";
+  throw new InputError(`${path}: field "${field}": ${issue.message}.`);
+}

@@ -1,0 +1,252 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { Catalog } from "../../extractors/catalog.js";
+import {
+  buildContext,
+  guardDraft,
+  guardMatches,
+  revertDraft,
+  revertMatches,
+  runChain,
+} from "../../guards/chain.js";
+import type { JsonResume } from "../../guards/resume.js";
+import { draftTargets } from "../../guards/targets.js";
+import type { Guard, Match, MatchFinding, TextFinding } from "../../guards/types.js";
+
+// Small stand-in guards: the chain's bookkeeping is tested apart from any real guard's judgement.
+const sevens: Guard = {
+  meta: { id: "number-provenance", description: "redacts 7s", messages: { seven: "7 is not grounded" } },
+  checkText: (target) =>
+    [...target.text.matchAll(/7/g)].map((m) => ({
+      guard: "number-provenance",
+      rule: "seven",
+      action: "redact",
+      field: target.field,
+      reason: "7 is not grounded",
+      actual: "7",
+      evidence: [],
+      edit: { range: [m.index, m.index + 1], text: "[N]" },
+    })),
+};
+
+const noSnowflake: Guard = {
+  meta: {
+    id: "claim-net",
+    description: "unbacked Snowflake",
+    messages: { unbacked: "Snowflake is not backed" },
+  },
+  checkText: (target): TextFinding[] => {
+    if (!target.text.includes("Snowflake")) return [];
+    const base: Omit<TextFinding, "action"> = {
+      guard: "claim-net",
+      rule: "unbacked",
+      field: target.field,
+      reason: "x",
+      actual: "Snowflake",
+      evidence: [],
+    };
+    if (target.role === "list-item" || target.original === undefined)
+      return [{ ...base, action: "remove", removeItem: true }];
+    return [
+      {
+        ...base,
+        action: "fallback",
+        edit: { range: [0, target.text.length], text: target.original },
+      } satisfies TextFinding,
+    ];
+  },
+};
+
+const guards = [sevens, noSnowflake];
+const context = buildContext({
+  catalog: new Catalog([]),
+  profile: undefined,
+  facts: ["a", { id: "kb-1", text: "b" }],
+});
+
+const profile: JsonResume = {
+  basics: { name: "Dana Reyes", summary: "Backend engineer." },
+  work: [{ name: "Fernhill", position: "Engineer", highlights: ["Built the payments API on PostgreSQL."] }],
+  skills: [{ name: "Data", keywords: ["PostgreSQL"] }],
+};
+
+const draft: JsonResume = {
+  basics: { name: "Dana Reyes", summary: "Backend engineer with 7 years on Snowflake." },
+  work: [
+    {
+      name: "Fernhill",
+      position: "Engineer",
+      highlights: [
+        "Built the payments API on PostgreSQL.",
+        "Built the payments API on PostgreSQL and Snowflake, 7x faster.",
+      ],
+    },
+  ],
+  skills: [{ name: "Data", keywords: ["PostgreSQL", "Snowflake", "Redis 7", "Snowflake SQL"] }],
+};
+
+describe("buildContext", () => {
+  it("gives plain-string facts ids", () => {
+    expect(context.facts).toEqual([
+      { id: "fact-1", text: "a" },
+      { id: "kb-1", text: "b" },
+    ]);
+  });
+});
+
+describe("draftTargets", () => {
+  it("lists AI-written strings with the candidate's own wording, skipping verbatim profile strings", () => {
+    expect(draftTargets(draft, profile)).toEqual([
+      {
+        field: "basics.summary",
+        text: "Backend engineer with 7 years on Snowflake.",
+        role: "prose",
+        original: "Backend engineer.",
+      },
+      {
+        field: "work[0].highlights[1]",
+        text: "Built the payments API on PostgreSQL and Snowflake, 7x faster.",
+        role: "prose",
+        original: "Built the payments API on PostgreSQL.",
+      },
+      { field: "skills[0].keywords[1]", text: "Snowflake", role: "list-item" },
+      { field: "skills[0].keywords[2]", text: "Redis 7", role: "list-item" },
+      { field: "skills[0].keywords[3]", text: "Snowflake SQL", role: "list-item" },
+    ]);
+  });
+});
+
+describe("guardDraft", () => {
+  const result = guardDraft(draft, { ...context, profile }, guards);
+
+  it("edits strings, falls back to the candidate's wording and removes list items", () => {
+    expect(result.draft).toEqual({
+      basics: { name: "Dana Reyes", summary: "Backend engineer." },
+      work: [
+        {
+          name: "Fernhill",
+          position: "Engineer",
+          highlights: ["Built the payments API on PostgreSQL.", "Built the payments API on PostgreSQL."],
+        },
+      ],
+      skills: [{ name: "Data", keywords: ["PostgreSQL", "Redis [N]"] }],
+    });
+  });
+
+  it("records every change in replayable order: edits first, removals highest index first", () => {
+    expect(result.records.map((r) => [r.guard, r.action, r.field, r.original, r.replacement])).toEqual([
+      ["number-provenance", "redact", "basics.summary", "7", "[N]"],
+      [
+        "claim-net",
+        "fallback",
+        "basics.summary",
+        "Backend engineer with [N] years on Snowflake.",
+        "Backend engineer.",
+      ],
+      ["number-provenance", "redact", "work[0].highlights[1]", "7", "[N]"],
+      [
+        "claim-net",
+        "fallback",
+        "work[0].highlights[1]",
+        "Built the payments API on PostgreSQL and Snowflake, [N]x faster.",
+        "Built the payments API on PostgreSQL.",
+      ],
+      ["number-provenance", "redact", "skills[0].keywords[2]", "7", "[N]"],
+      ["claim-net", "remove", "skills[0].keywords[3]", "Snowflake SQL", ""],
+      ["claim-net", "remove", "skills[0].keywords[1]", "Snowflake", ""],
+    ]);
+  });
+
+  it("reverts to the draft exactly", () => {
+    expect(revertDraft(result.draft, result.records)).toEqual(draft);
+  });
+
+  it("never mutates the draft it was given", () => {
+    const frozen = structuredClone(draft);
+    guardDraft(frozen, { ...context, profile }, guards);
+    expect(frozen).toEqual(draft);
+  });
+
+  it("is idempotent", () => {
+    const again = guardDraft(result.draft, { ...context, profile }, guards);
+    expect(again.records).toEqual([]);
+    expect(again.draft).toEqual(result.draft);
+  });
+
+  it("reverts exactly for random skill lists (property)", () => {
+    const keyword = fc.constantFrom("Snowflake", "Go", "Redis 7", "Kafka", "Snowflake 7", "7");
+    fc.assert(
+      fc.property(fc.array(keyword, { maxLength: 8 }), fc.array(keyword, { maxLength: 8 }), (a, b) => {
+        const d: JsonResume = { skills: [{ keywords: a }, { keywords: b }] };
+        const out = guardDraft(d, context, guards);
+        expect(revertDraft(out.draft, out.records)).toEqual(d);
+        for (const skill of out.draft.skills ?? []) {
+          for (const k of skill.keywords ?? []) expect(k).not.toMatch(/Snowflake|7/);
+        }
+      }),
+    );
+  });
+});
+
+describe("guardMatches", () => {
+  const demoteOpenAI: Guard = {
+    meta: { id: "vendor-provenance", description: "", messages: { demote: "", drop: "" } },
+    checkMatches: (matches) =>
+      matches.flatMap((m, index): MatchFinding[] =>
+        m.technology === "openai"
+          ? [
+              {
+                guard: "vendor-provenance",
+                rule: "demote",
+                action: "demote",
+                index,
+                reason: "",
+                actual: "openai",
+                evidence: [],
+                replacement: { ...m, status: "example-only" },
+              },
+            ]
+          : m.technology === "mysql"
+            ? [
+                {
+                  guard: "vendor-provenance",
+                  rule: "drop",
+                  action: "mark-stale",
+                  index,
+                  reason: "",
+                  actual: "mysql",
+                  evidence: [],
+                  replacement: null,
+                },
+              ]
+            : [],
+      ),
+  };
+  const matches: Match[] = [
+    { requirement: "SQL", technology: "mysql", status: "production", evidence: [] },
+    { requirement: "LLMs", technology: "openai", status: "production", evidence: [] },
+    { requirement: "Queues", technology: "mysql", status: "production", evidence: [] },
+    { requirement: "Go", technology: "go", status: "production", evidence: [] },
+  ];
+
+  it("replaces and drops matches, and reverts exactly", () => {
+    const result = guardMatches(matches, context, [demoteOpenAI]);
+    expect(result.matches.map((m) => [m.technology, m.status])).toEqual([
+      ["openai", "example-only"],
+      ["go", "production"],
+    ]);
+    expect(result.records.map((r) => [r.field, r.action])).toEqual([
+      ["matches[1]", "demote"],
+      ["matches[2]", "mark-stale"],
+      ["matches[0]", "mark-stale"],
+    ]);
+    expect(revertMatches(result.matches, result.records)).toEqual(matches);
+  });
+
+  it("runs matches and text through runChain", () => {
+    const out = runChain({ matches, text: "Saved 7 hours" }, context, [demoteOpenAI, sevens]);
+    expect(out.text).toBe("Saved [N] hours");
+    expect(out.matches).toHaveLength(2);
+    expect(out.records.map((r) => r.field)).toEqual(["matches[1]", "matches[2]", "matches[0]", "text"]);
+  });
+});

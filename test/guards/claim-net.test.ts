@@ -1,0 +1,235 @@
+import { describe, expect, it } from "vitest";
+import { defaultCatalog } from "../../extractors/catalog.js";
+import { extract } from "../../extractors/extract.js";
+import { claimNet } from "../../guards/claim-net.js";
+import { codeTruth } from "../../guards/code-truth.js";
+import type { JsonResume } from "../../guards/resume.js";
+import { guardString } from "../../guards/run-string.js";
+import type { Fact, GuardContext, TextTarget } from "../../guards/types.js";
+import { vendorProvenance } from "../../guards/vendor-provenance.js";
+import { testTextGuard } from "./rule-tester.js";
+
+const catalog = await defaultCatalog();
+// Three sample repositories together: OpenAI only in ledger-service's examples/, MySQL and kubeadm only in
+// platform-infra's stale docs, TypeScript a tooling-only npm package but 11 KB of payments-api code.
+const truth = await extract(
+  ["samples/repos/ledger-service", "samples/repos/platform-infra", "samples/repos/payments-api"],
+  { catalog, history: false },
+);
+const staleReadmeLine = truth.docClaims.find((c) => c.path === "README.md" && c.line === 7 && c.stale)!.text;
+
+const profile: JsonResume = {
+  basics: { name: "Ada Park", summary: "Backend engineer building payment and ledger systems." },
+  work: [{ name: "Quillmark", highlights: ["Built the ledger API and its nightly exports"] }],
+  skills: [{ name: "AI", keywords: ["LangChain"] }],
+};
+
+const warehouseFact: Fact = {
+  id: "kb-1",
+  text: "Moved nightly reporting from cron scripts to Snowflake tasks.",
+};
+const exampleFact: Fact = {
+  id: "kb-2",
+  text: "Example: a LangChain retrieval chain over the docs.",
+  kind: "example",
+};
+const staleFact: Fact = {
+  id: "readme#1",
+  text: `# platform-infra\n${staleReadmeLine}\ncontrol-plane nodes`,
+  kind: "docs",
+};
+
+testTextGuard(claimNet, {
+  valid: [
+    {
+      name: "Amazon EKS backed by Terraform",
+      text: "Deployed the orders service to Amazon EKS with Terraform and Helm",
+      context: { truth },
+    },
+    {
+      name: "K8s is an alias of Kubernetes",
+      text: "Ran K8s workloads behind a NetworkPolicy",
+      context: { truth },
+    },
+    {
+      name: "TypeScript backed by language bytes though its npm package is tooling-only",
+      text: "TypeScript",
+      role: "list-item",
+      field: "skills[0].keywords[1]",
+      context: { truth },
+    },
+    { name: "Python and Go from production code", text: "Python and Go services", context: { truth } },
+    {
+      name: "a grounding fact backs what the code is silent about",
+      text: "Moved reporting to Snowflake",
+      context: { truth, facts: [warehouseFact] },
+    },
+    {
+      name: "the profile states LangChain",
+      text: "LangChain",
+      role: "list-item",
+      context: { truth, profile },
+    },
+    {
+      name: "a technology in the candidate's original wording",
+      text: "Led the Snowflake reporting migration end to end",
+      original: "Helped move reports to Snowflake",
+      context: { truth },
+    },
+    {
+      name: "example-only OpenAI is vendor-provenance's",
+      text: "Shipped OpenAI summaries",
+      context: { truth },
+    },
+    { name: "stale MySQL is code-truth's", text: "Tuned MySQL replicas", context: { truth } },
+    {
+      name: "no technology named",
+      text: "Mentored four engineers and ran the on-call rotation",
+      context: { truth },
+    },
+  ],
+  invalid: [
+    {
+      name: "an invented skill is removed from the skill list",
+      field: "skills[0].keywords[3]",
+      role: "list-item",
+      text: "Snowflake",
+      context: { truth, profile },
+      findings: [{ rule: "unbacked-technology", actual: "Snowflake", action: "remove" }],
+      output: null,
+    },
+    {
+      name: "a highlight naming an unbacked vendor falls back to the original",
+      field: "work[0].highlights[0]",
+      text: "Built Claude-powered summaries of the ledger API's nightly exports",
+      original: "Built the ledger API and its nightly exports",
+      context: { truth, profile },
+      findings: [{ rule: "unbacked-technology", actual: "Claude", action: "fallback" }],
+      output: "Built the ledger API and its nightly exports",
+    },
+    {
+      name: "a fact of kind example does not back",
+      field: "skills[1].keywords[0]",
+      role: "list-item",
+      text: "LangChain",
+      context: { truth, facts: [exampleFact] },
+      findings: [{ rule: "unbacked-technology", actual: "LangChain", action: "remove" }],
+      output: null,
+    },
+    {
+      name: "a fact naming it only inside a stale doc claim line does not back",
+      field: "work[0].highlights[3]",
+      text: "Ran the control plane on EC2 instances",
+      context: { truth, facts: [staleFact] },
+      findings: [{ rule: "unbacked-technology", actual: "EC2", action: "remove" }],
+      output: null,
+    },
+    {
+      name: "a summary without an original is dropped",
+      field: "basics.summary",
+      text: "Data engineer fluent in Snowflake and dbt",
+      context: { truth },
+      findings: [{ rule: "unbacked-technology", actual: "Snowflake, dbt", action: "remove" }],
+      output: "",
+    },
+    {
+      name: "only the unbacked one of several is named",
+      field: "projects[0].description",
+      text: "FastAPI service on PostgreSQL with Snowflake exports",
+      original: "A FastAPI ledger service",
+      context: { truth },
+      findings: [{ rule: "unbacked-technology", actual: "Snowflake", action: "fallback" }],
+      output: "A FastAPI ledger service",
+    },
+    {
+      name: "no truth and no facts: nothing backs it",
+      text: "Kafka",
+      role: "list-item",
+      context: {},
+      findings: [{ rule: "unbacked-technology", actual: "Kafka", action: "remove" }],
+      output: null,
+    },
+    {
+      name: "a stale-claim fact does not back when truth is absent",
+      text: "Scaled MySQL replicas",
+      context: { facts: [{ id: "kb-3", text: "Orders are stored in MySQL.", kind: "stale-claim" }] },
+      findings: [{ rule: "unbacked-technology", actual: "MySQL", action: "remove" }],
+      output: "",
+    },
+  ],
+});
+
+describe("claim-net findings", () => {
+  const context: GuardContext = { catalog, facts: [], truth, profile };
+
+  it("name the technology, give a reason and the evidence that was checked", () => {
+    expect(
+      claimNet.checkText!({ field: "skills[0].keywords[3]", text: "Snowflake", role: "list-item" }, context),
+    ).toEqual([
+      {
+        guard: "claim-net",
+        rule: "unbacked-technology",
+        action: "remove",
+        removeItem: true,
+        field: "skills[0].keywords[3]",
+        reason:
+          "Snowflake: named in AI-written text without backing. Nothing backs Snowflake: the profile does not state it, " +
+          "the code does not use it and no grounding fact names it.",
+        actual: "Snowflake",
+        evidence: [
+          { source: "profile", ref: "profile", text: "no profile string names Snowflake" },
+          {
+            source: "truth",
+            ref: "ledger-service, platform-infra, payments-api",
+            text: "no evidence of Snowflake in 3 repositories",
+          },
+          { source: "fact", ref: "facts", text: "none of 0 grounding facts names Snowflake" },
+        ],
+      },
+    ]);
+  });
+
+  it("cite the fact that could not back", () => {
+    const [finding] = claimNet.checkText!(
+      { field: "text", text: "LangChain pipelines", role: "prose" },
+      { catalog, facts: [exampleFact], truth },
+    );
+    expect(finding?.evidence).toContainEqual({
+      source: "fact",
+      ref: "kb-2",
+      text: "cannot back: an example",
+    });
+    expect(finding?.reason).toBe(
+      "LangChain: named in AI-written text without backing. LangChain is named only by an example (kb-2); " +
+        "neither the profile nor production code backs it.",
+    );
+  });
+});
+
+describe("one mention, one guard", () => {
+  const context: GuardContext = { catalog, facts: [], truth };
+  const guards = [vendorProvenance, codeTruth, claimNet];
+  const owners = (text: string) =>
+    guards.flatMap((g) => g.checkText!({ field: "text", text, role: "prose" }, context).map(() => g.meta.id));
+
+  it.each([
+    ["Shipped OpenAI summaries", ["vendor-provenance"]],
+    ["Bootstrapped clusters with kubeadm", ["code-truth"]],
+    ["Loaded data into Snowflake", ["claim-net"]],
+    ["Ran K8s on Amazon EKS with TypeScript services", []],
+  ])("%s", (text, expected) => {
+    expect(owners(text)).toEqual(expected);
+  });
+
+  it("the chain falls back once and later guards find the candidate's wording clean", () => {
+    const target: TextTarget = {
+      field: "work[0].highlights[0]",
+      text: "Built OpenAI summaries on MySQL and Snowflake",
+      role: "prose",
+      original: "Built the ledger API and its nightly exports",
+    };
+    const result = guardString(target, guards, context);
+    expect(result.text).toBe("Built the ledger API and its nightly exports");
+    expect(result.records.map((r) => [r.guard, r.action])).toEqual([["vendor-provenance", "fallback"]]);
+  });
+});

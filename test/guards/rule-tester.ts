@@ -1,0 +1,153 @@
+// A RuleTester for guards, in ESLint's style: tables of valid and invalid cases with exact expected
+// findings and output. Strict: duplicate cases, unknown message ids, a mutated input, or records that do
+// not revert exactly all fail the case.
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Catalog, defaultCatalog } from "../../extractors/catalog.js";
+import { revert } from "../../guards/apply.js";
+import { guardString } from "../../guards/run-string.js";
+import type {
+  Guard,
+  GuardContext,
+  Match,
+  MatchFinding,
+  TextFinding,
+  TextTarget,
+} from "../../guards/types.js";
+
+type ContextParts = Partial<Omit<GuardContext, "catalog">> & { catalog?: Catalog };
+
+export interface TextCase {
+  name: string;
+  text: string;
+  role?: TextTarget["role"];
+  field?: string;
+  original?: string;
+  context?: ContextParts;
+}
+
+export interface ExpectedFinding {
+  rule: string;
+  actual: string;
+  action: TextFinding["action"];
+}
+
+export interface InvalidTextCase extends TextCase {
+  findings: ExpectedFinding[];
+  /** The guarded string, or null when the guard removes the list item. */
+  output: string | null;
+}
+
+export interface MatchCase {
+  name: string;
+  matches: Match[];
+  context?: ContextParts;
+}
+
+export interface InvalidMatchCase extends MatchCase {
+  findings: ExpectedFinding[];
+  output: Match[];
+}
+
+let shipped: Catalog;
+beforeAll(async () => {
+  shipped = await defaultCatalog();
+});
+
+function contextOf(parts: ContextParts = {}): GuardContext {
+  return {
+    catalog: parts.catalog ?? shipped,
+    facts: parts.facts ?? [],
+    profile: parts.profile,
+    truth: parts.truth,
+  };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+function rejectDuplicates(cases: readonly { name: string }[]): void {
+  const names = cases.map((c) => c.name);
+  const duplicate = names.find((n, i) => names.indexOf(n) !== i);
+  if (duplicate) throw new Error(`duplicate test case: ${duplicate}`);
+}
+
+function checkRules(guard: Guard, findings: readonly { rule: string }[]): void {
+  for (const finding of findings) {
+    expect(Object.keys(guard.meta.messages), `unknown message id "${finding.rule}"`).toContain(finding.rule);
+  }
+}
+
+const summary = (f: { rule: string; actual: string; action: string }) => ({
+  rule: f.rule,
+  actual: f.actual,
+  action: f.action,
+});
+
+/** Run a text guard's table: valid cases find nothing; invalid ones find exactly what they say. */
+export function testTextGuard(guard: Guard, cases: { valid: TextCase[]; invalid: InvalidTextCase[] }): void {
+  rejectDuplicates([...cases.valid, ...cases.invalid]);
+  const targetOf = (c: TextCase): TextTarget =>
+    deepFreeze({
+      field: c.field ?? "text",
+      text: c.text,
+      role: c.role ?? "prose",
+      ...(c.original !== undefined ? { original: c.original } : {}),
+    });
+
+  describe(`${guard.meta.id}: valid`, () => {
+    it.each(cases.valid.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+      const context = contextOf(deepFreeze(c.context));
+      expect(guard.checkText!(targetOf(c), context)).toEqual([]);
+    });
+  });
+
+  describe(`${guard.meta.id}: invalid`, () => {
+    it.each(cases.invalid.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+      const context = contextOf(deepFreeze(c.context));
+      const target = targetOf(c);
+      const findings = guard.checkText!(target, context);
+      checkRules(guard, findings);
+      expect(findings.map(summary)).toEqual(c.findings);
+      for (const f of findings) expect(f.guard).toBe(guard.meta.id);
+      const result = guardString(target, [guard], context);
+      expect(result.removed ? null : result.text).toBe(c.output);
+      if (!result.removed) expect(revert(result.text, result.records)).toBe(c.text);
+      else expect(result.records.at(-1)?.original).toBe(c.text);
+      // Idempotent: the guard finds nothing in its own output.
+      if (!result.removed) expect(guard.checkText!({ ...target, text: result.text }, context)).toEqual([]);
+    });
+  });
+}
+
+/** Run a match guard's table: findings and the resulting matches, exactly. */
+export function testMatchGuard(
+  guard: Guard,
+  cases: { valid: MatchCase[]; invalid: InvalidMatchCase[] },
+): void {
+  rejectDuplicates([...cases.valid, ...cases.invalid]);
+  describe(`${guard.meta.id}: valid matches`, () => {
+    it.each(cases.valid.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+      expect(guard.checkMatches!(deepFreeze(c.matches), contextOf(deepFreeze(c.context)))).toEqual([]);
+    });
+  });
+  describe(`${guard.meta.id}: invalid matches`, () => {
+    it.each(cases.invalid.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+      const findings: MatchFinding[] = guard.checkMatches!(
+        deepFreeze(c.matches),
+        contextOf(deepFreeze(c.context)),
+      );
+      checkRules(guard, findings);
+      expect(findings.map(summary)).toEqual(c.findings);
+      const output = c.matches.map((m, i) => {
+        const finding = findings.find((f) => f.index === i);
+        return finding ? finding.replacement : m;
+      });
+      expect(output.filter((m): m is Match => m !== null)).toEqual(c.output);
+    });
+  });
+}

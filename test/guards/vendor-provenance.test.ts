@@ -1,0 +1,391 @@
+import { describe, expect, it } from "vitest";
+import { defaultCatalog } from "../../extractors/catalog.js";
+import { extract } from "../../extractors/extract.js";
+import type { Evidence, ExtractResult } from "../../extractors/types.js";
+import type { JsonResume } from "../../guards/resume.js";
+import type { Match } from "../../guards/types.js";
+import { vendorProvenance } from "../../guards/vendor-provenance.js";
+import { testMatchGuard, testTextGuard } from "./rule-tester.js";
+
+const catalog = await defaultCatalog();
+const sample = (name: string) => `samples/repos/${name}`;
+const ledger = await extract([sample("ledger-service")], { catalog, history: false });
+const infra = await extract([sample("platform-infra")], { catalog, history: false });
+const payments = await extract([sample("payments-api")], { catalog, history: false });
+
+const evidenceOf = (truth: ExtractResult, id: string): Evidence[] =>
+  truth.technologies.find((t) => t.id === id)!.evidence;
+
+const openaiExample = evidenceOf(ledger, "openai");
+const eksTerraform = evidenceOf(infra, "amazon-eks");
+
+const statesOpenAI: JsonResume = { skills: [{ name: "AI", keywords: ["Python", "OpenAI"] }] };
+
+// Amazon S3 seen only in a test (moto): a service, not a test framework, so not production experience.
+const s3TestOnly: ExtractResult = {
+  ...ledger,
+  technologies: [
+    ...ledger.technologies,
+    {
+      id: "amazon-s3",
+      name: "Amazon S3",
+      category: "storage",
+      vendor: "AWS",
+      status: "test-only",
+      evidence: [
+        {
+          repo: "ledger-service",
+          path: "tests/test_exports.py",
+          line: 3,
+          kind: "test",
+          via: "import",
+          detail: "from moto import mock_aws",
+        },
+      ],
+    },
+  ],
+};
+
+const llm: Match = {
+  requirement: "LLM integration",
+  technology: "openai",
+  status: "verified",
+  evidence: openaiExample,
+};
+
+const OPENAI_NOTE =
+  "OpenAI appears only in example code (ledger-service/examples/requirements.txt:2, " +
+  'ledger-service/examples/summarize_with_openai.py:14), never in production code: the match is demoted from "verified" to "example-only".';
+
+testMatchGuard(vendorProvenance, {
+  valid: [
+    {
+      name: "a stated skill stays: the profile names OpenAI",
+      matches: [llm],
+      context: { truth: ledger, profile: statesOpenAI },
+    },
+    {
+      name: "a match citing the profile stays",
+      matches: [{ ...llm, evidence: [{ source: "profile", ref: "skills[0].keywords[1]", text: "OpenAI" }] }],
+      context: { truth: ledger },
+    },
+    {
+      name: "Amazon EKS backed by Terraform",
+      matches: [
+        {
+          requirement: "Kubernetes on AWS",
+          technology: "amazon-eks",
+          status: "verified",
+          evidence: eksTerraform,
+        },
+      ],
+      context: { truth: infra },
+    },
+    {
+      name: "TypeScript backed by language bytes though its npm package is tooling-only",
+      matches: [
+        {
+          requirement: "TypeScript",
+          technology: "typescript",
+          status: "verified",
+          evidence: evidenceOf(payments, "typescript"),
+        },
+      ],
+      context: { truth: payments },
+    },
+    {
+      name: "a test framework seen in tests is used as one",
+      matches: [
+        {
+          requirement: "Unit testing",
+          technology: "vitest",
+          status: "verified",
+          evidence: evidenceOf(payments, "vitest"),
+        },
+      ],
+      context: { truth: payments },
+    },
+    {
+      name: "already demoted",
+      matches: [{ ...llm, status: "example-only", note: "demoted earlier" }],
+      context: { truth: ledger },
+    },
+    {
+      name: "a match on a stale doc claim is code-truth's",
+      matches: [
+        {
+          requirement: "MySQL",
+          technology: "mysql",
+          status: "verified",
+          evidence: [{ source: "truth", ref: "platform-infra/README.md:11" }],
+        },
+      ],
+      context: { truth: infra },
+    },
+    {
+      name: "no evidence cited: nothing to demote",
+      matches: [{ requirement: "Rust", technology: "rust", status: "missing", evidence: [] }],
+      context: { truth: ledger },
+    },
+    {
+      name: "truth silent, a production fact cited",
+      matches: [
+        {
+          requirement: "Warehouse",
+          technology: "snowflake",
+          status: "verified",
+          evidence: [{ source: "fact", ref: "kb-1" }],
+        },
+      ],
+      context: { facts: [{ id: "kb-1", text: "Loads billing data into Snowflake nightly." }] },
+    },
+  ],
+  invalid: [
+    {
+      name: "OpenAI seen only in examples/ is demoted",
+      matches: [llm],
+      context: { truth: ledger },
+      findings: [{ rule: "example-only-vendor", actual: "OpenAI", action: "demote" }],
+      output: [{ ...llm, status: "example-only", note: OPENAI_NOTE }],
+    },
+    {
+      name: "demoted by truth even when the match cites nothing but a requirement-level chunk",
+      matches: [{ ...llm, evidence: [{ source: "chunk", ref: "kb-7" }] }],
+      context: { truth: ledger },
+      findings: [{ rule: "example-only-vendor", actual: "OpenAI", action: "demote" }],
+      output: [
+        { ...llm, evidence: [{ source: "chunk", ref: "kb-7" }], status: "example-only", note: OPENAI_NOTE },
+      ],
+    },
+    {
+      name: "only the weak match of several is demoted",
+      matches: [
+        {
+          requirement: "Python web APIs",
+          technology: "fastapi",
+          status: "verified",
+          evidence: evidenceOf(ledger, "fastapi"),
+        },
+        llm,
+      ],
+      context: { truth: ledger },
+      findings: [{ rule: "example-only-vendor", actual: "OpenAI", action: "demote" }],
+      output: [
+        {
+          requirement: "Python web APIs",
+          technology: "fastapi",
+          status: "verified",
+          evidence: evidenceOf(ledger, "fastapi"),
+        },
+        { ...llm, status: "example-only", note: OPENAI_NOTE },
+      ],
+    },
+    {
+      name: "a service seen only in tests, cited, is demoted to test-only",
+      matches: [
+        {
+          requirement: "Object storage",
+          technology: "amazon-s3",
+          status: "verified",
+          evidence: [{ source: "truth", ref: "ledger-service/tests/test_exports.py:3" }],
+        },
+      ],
+      context: { truth: s3TestOnly },
+      findings: [{ rule: "test-only-vendor", actual: "Amazon S3", action: "demote" }],
+      output: [
+        {
+          requirement: "Object storage",
+          technology: "amazon-s3",
+          status: "test-only",
+          evidence: [{ source: "truth", ref: "ledger-service/tests/test_exports.py:3" }],
+          note:
+            "Amazon S3 appears only in test code (ledger-service/tests/test_exports.py:3), never in production code: " +
+            'the match is demoted from "verified" to "test-only".',
+        },
+      ],
+    },
+    {
+      name: "truth silent: a match citing only docs is docs-only",
+      matches: [
+        {
+          requirement: "Data warehouse",
+          technology: "snowflake",
+          status: "verified",
+          evidence: [
+            {
+              repo: "ledger-service",
+              path: "docs/warehouse.md",
+              line: 4,
+              kind: "docs",
+              via: "config",
+              detail: "Snowflake",
+            },
+          ],
+        },
+      ],
+      context: { truth: ledger },
+      findings: [{ rule: "docs-only-vendor", actual: "Snowflake", action: "demote" }],
+      output: [
+        {
+          requirement: "Data warehouse",
+          technology: "snowflake",
+          status: "docs-only",
+          evidence: [
+            {
+              repo: "ledger-service",
+              path: "docs/warehouse.md",
+              line: 4,
+              kind: "docs",
+              via: "config",
+              detail: "Snowflake",
+            },
+          ],
+          note:
+            "Snowflake appears only in documentation (ledger-service/docs/warehouse.md:4), never in production code: " +
+            'the match is demoted from "verified" to "docs-only".',
+        },
+      ],
+    },
+    {
+      name: "no truth: a match citing only an example chunk is example-only",
+      matches: [
+        { requirement: "LLM integration", status: "verified", evidence: [{ source: "chunk", ref: "kb-ex" }] },
+      ],
+      context: { facts: [{ id: "kb-ex", text: "from openai import OpenAI  # example", kind: "example" }] },
+      findings: [{ rule: "example-only-vendor", actual: "LLM integration", action: "demote" }],
+      output: [
+        {
+          requirement: "LLM integration",
+          status: "example-only",
+          evidence: [{ source: "chunk", ref: "kb-ex" }],
+          note: 'LLM integration appears only in example code (kb-ex), never in production code: the match is demoted from "verified" to "example-only".',
+        },
+      ],
+    },
+  ],
+});
+
+testTextGuard(vendorProvenance, {
+  valid: [
+    {
+      name: "production technologies",
+      text: "Built the ledger API with FastAPI and PostgreSQL",
+      context: { truth: ledger },
+    },
+    {
+      name: "the profile states OpenAI",
+      text: "Shipped OpenAI summaries of daily exports",
+      context: { truth: ledger, profile: statesOpenAI },
+    },
+    {
+      name: "the candidate's own wording names it",
+      text: "Wrote OpenAI summaries of daily exports for finance",
+      original: "Wrote an OpenAI example that summarises a day's export",
+      context: { truth: ledger },
+    },
+    {
+      name: "TypeScript backed by bytes",
+      text: "TypeScript",
+      role: "list-item",
+      field: "skills[0].keywords[0]",
+      context: { truth: payments },
+    },
+    {
+      name: "truth silent about it: claim-net's",
+      text: "Snowflake",
+      role: "list-item",
+      context: { truth: ledger },
+    },
+    { name: "a stale claim: code-truth's", text: "Tuned MySQL replicas", context: { truth: infra } },
+    { name: "no truth at all", text: "Shipped OpenAI summaries", context: {} },
+  ],
+  invalid: [
+    {
+      name: "a highlight presenting example-only OpenAI falls back to the original",
+      field: "work[0].highlights[1]",
+      text: "Shipped production LLM summaries of ledger exports with OpenAI",
+      original: "Built daily CSV exports of ledger entries to S3",
+      context: { truth: ledger },
+      findings: [{ rule: "example-only-vendor-text", actual: "OpenAI", action: "fallback" }],
+      output: "Built daily CSV exports of ledger entries to S3",
+    },
+    {
+      name: "an example-only skill keyword is removed",
+      field: "skills[1].keywords[2]",
+      role: "list-item",
+      text: "OpenAI",
+      context: { truth: ledger },
+      findings: [{ rule: "example-only-vendor-text", actual: "OpenAI", action: "remove" }],
+      output: null,
+    },
+    {
+      name: "a highlight without an original is removed",
+      field: "projects[0].highlights[0]",
+      text: "Analysed ledger data with pandas",
+      context: { truth: ledger },
+      findings: [{ rule: "example-only-vendor-text", actual: "pandas", action: "remove" }],
+      output: null,
+    },
+    {
+      name: "a summary without an original is emptied",
+      field: "basics.summary",
+      text: "Engineer shipping OpenAI features and S3 exports",
+      context: { truth: s3TestOnly },
+      findings: [{ rule: "example-only-vendor-text", actual: "OpenAI, S3", action: "remove" }],
+      output: "",
+    },
+  ],
+});
+
+describe("vendor-provenance findings", () => {
+  it("explain themselves and cite the example code", async () => {
+    const context = { catalog, facts: [], truth: ledger };
+    const [finding] = vendorProvenance.checkText!(
+      {
+        field: "basics.summary",
+        text: "Engineer shipping OpenAI and pandas features",
+        role: "prose",
+        original: "Engineer.",
+      },
+      context,
+    );
+    expect(finding).toEqual({
+      guard: "vendor-provenance",
+      rule: "example-only-vendor-text",
+      action: "fallback",
+      field: "basics.summary",
+      edit: { range: [0, 44], text: "Engineer." },
+      reason:
+        "OpenAI and pandas appear only in example code (ledger-service/examples/requirements.txt:2, " +
+        "ledger-service/examples/summarize_with_openai.py:14, ledger-service/notebooks/exploration.ipynb:21), " +
+        "never in production code, and the profile does not state them; the text presented them as production experience.",
+      actual: "OpenAI, pandas",
+      evidence: [
+        { source: "truth", ref: "ledger-service/examples/requirements.txt:2", text: "openai>=1.30" },
+        {
+          source: "truth",
+          ref: "ledger-service/examples/summarize_with_openai.py:14",
+          text: "from openai import OpenAI",
+        },
+        {
+          source: "truth",
+          ref: "ledger-service/notebooks/exploration.ipynb:21",
+          text: "import pandas as pd",
+        },
+      ],
+    });
+  });
+
+  it("has a message for every rule it reports", () => {
+    expect(Object.keys(vendorProvenance.meta.messages).sort()).toEqual([
+      "docs-only-vendor",
+      "docs-only-vendor-text",
+      "example-only-vendor",
+      "example-only-vendor-text",
+      "test-only-vendor",
+      "test-only-vendor-text",
+      "tooling-only-vendor",
+      "tooling-only-vendor-text",
+    ]);
+  });
+});
