@@ -48,7 +48,11 @@ export async function extractFromSnapshots(
     analyses.flatMap((a) => a.found),
     catalog,
   );
-  let docClaims = markStaleClaims(analyses.flatMap((a) => a.claims), repoEvidence(technologies), catalog);
+  let docClaims = markStaleClaims(
+    analyses.flatMap((a) => a.claims),
+    repoEvidence(technologies),
+    catalog,
+  );
   if (options.history !== false) {
     const workTrees = new Map(snapshots.map((s) => [s.name, s.gitWorkTree]));
     docClaims = await Promise.all(
