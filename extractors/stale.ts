@@ -4,7 +4,6 @@ import type { DocClaim, Evidence } from "./types.js";
 // A line that tells history ("migrated from MySQL") is not a claim about the present.
 const HISTORICAL =
   /\b(migrated|migrating|migration from|moved (from|off|away)|previously|formerly|legacy|replaced|replacing|used to|no longer|deprecated|instead of|switched (from|to))\b/i;
-/\b(migrat\w*|moved|previously|formerly|legacy|replac\w*|used to|no longer|deprecated|instead of|switched)\b/i;
 const MAX_CONTRADICTIONS = 3;
 // The most telling contradiction first: infrastructure, then manifests, then code.
 const VIA_RANK: Record<Evidence["via"], number> = {

@@ -1,9 +1,8 @@
 // Terraform: providers, resources, data sources, managed database engines, container images, Helm charts.
-import { createRequire } from "node:module";
 import type { Detection, FileDetector } from "../types.js";
 import { ParseError } from "../types.js";
-import type { HclBlock } from "./hcl-blocks.js";
-import { scanHcl } from "./hcl-blocks.js";
+import type { HclBlock, HclBody, HclExpression, HclTemplatePart } from "./hcl.js";
+import { HclError, readHcl } from "./hcl.js";
 import { chartName, imageRepository } from "./refs.js";
 import {
   AWS_MODULE_RESOURCES,
@@ -15,47 +14,35 @@ import {
 
 type Body = Record<string, unknown>;
 
-interface HclParser {
-  parseToObject(input: string): [unknown, unknown];
-}
-
-let parser: HclParser | undefined;
-
-/** hcl2-parser is a 4 MB GopherJS bundle (no types, CommonJS): the detector's `init()` loads it. */
-async function loadHclParser(): Promise<void> {
-  parser ??= createRequire(import.meta.url)("hcl2-parser") as HclParser;
-}
-
-function hclParser(): HclParser {
-  if (!parser)
-    throw new Error("hcl2-parser is not loaded: the detector's init() was not awaited before detect()");
-  return parser;
+/** The lines a top-level block spans, from its header to its closing brace. */
+interface BlockLines {
+  startLine: number;
+  endLine: number;
 }
 
 /** Finds the lines of blocks and of the attributes inside them. */
 interface Locator {
-  blocks(type: string, labels: string[]): HclBlock[];
+  blocks(type: string, labels: string[]): BlockLines[];
   /** First line in the block matching `pattern`, else the block's own line. */
-  lineIn(block: HclBlock | undefined, pattern: RegExp): number | undefined;
+  lineIn(block: BlockLines | undefined, pattern: RegExp): number | undefined;
 }
 
 export const terraformDetector: FileDetector = {
   id: "terraform",
   matches: (path) => path.endsWith(".tf") || path.endsWith(".tf.json"),
-  init: loadHclParser,
   detect(file) {
     const text = file.text.replace(/^\uFEFF/, "");
-    const isJson = file.path.endsWith(".json");
-    const root = isJson ? parseJson(file.path, text) : parseHcl(file.path, text);
-    const locator = isJson ? jsonLocator(text) : hclLocator(text);
-    // The parser returns blocks sorted by name; report them in file order instead.
-    const detections = [
-      ...providers(root, locator),
-      ...resources(root, locator),
-      ...modules(root, locator),
-    ].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
-    const firstLine = firstBlockLine(text, isJson);
-    return firstLine === undefined ? detections : [tool(firstLine), ...detections];
+    if (file.path.endsWith(".json")) {
+      const root = parseJson(file.path, text);
+      return configuration(root, jsonLocator(text), text.trim() === "" ? undefined : 1);
+    }
+    const hcl = parseHcl(file.path, text);
+    const read = hcl.blocks.filter((block) => READ_BLOCKS.has(block.type));
+    return configuration(
+      bodyValue({ attributes: [], blocks: read }),
+      hclLocator(text, read),
+      hcl.blocks[0]?.line,
+    );
   },
 };
 
@@ -64,26 +51,36 @@ export const terraformLockDetector: FileDetector = {
   id: "terraform-lock",
   matches: (path) => path === ".terraform.lock.hcl" || path.endsWith("/.terraform.lock.hcl"),
   detect(file) {
-    return scanHcl(file.text)
+    return parseHcl(file.path, file.text)
       .blocks.filter((block) => block.type === "provider" && block.labels[0])
       .map((block) => ({
         key: { space: "terraform-provider", name: providerSource(block.labels[0] ?? "") },
-        line: block.startLine,
+        line: block.line,
         via: "iac",
         detail: `provider "${block.labels[0]}" (lock file)`,
       }));
   },
 };
 
-function parseHcl(path: string, text: string): Body {
-  const [value, error] = hclParser().parseToObject(text);
-  if (error || !isBody(value)) {
-    // The parser's error carries no position; an unclosed block is the usual culprit and we can find it.
-    const unclosed = scanHcl(text).unclosedLine;
-    const where = unclosed ? `: the block on line ${unclosed} is never closed` : "";
-    throw new ParseError(`${path} is not valid HCL${where}.`, unclosed);
+/** Detections in a configuration, in file order, after the tool itself when the file holds any block. */
+function configuration(root: Body, locator: Locator, firstBlockLine: number | undefined): Detection[] {
+  // Grouping blocks by type and labels loses their order in the file; restore it.
+  const detections = [
+    ...providers(root, locator),
+    ...resources(root, locator),
+    ...modules(root, locator),
+  ].sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  return firstBlockLine === undefined ? detections : [tool(firstBlockLine), ...detections];
+}
+
+function parseHcl(path: string, text: string): HclBody {
+  try {
+    return readHcl(text);
+  } catch (error) {
+    if (!(error instanceof HclError)) throw error;
+    // Every fault names what is wrong and where it starts.
+    throw new ParseError(`${path} is not valid HCL: ${error.reason}.`, error.line);
   }
-  return value;
 }
 
 function parseJson(path: string, text: string): Body {
@@ -159,7 +156,7 @@ function modules(root: Body, locator: Locator): Detection[] {
   for (const [name, configs] of labelled(root.module)) {
     for (const [body, block] of bodiesWithBlocks(configs, locator.blocks("module", [name]))) {
       const source = typeof body.source === "string" ? body.source : "";
-      const wrapped = AWS_MODULE_RESOURCES[awsModuleName(source) ?? ""];
+      const wrapped = known(AWS_MODULE_RESOURCES, awsModuleName(source) ?? "");
       if (!wrapped) continue;
       const header = `module "${name}" (${source})`;
       found.push({
@@ -178,12 +175,12 @@ function modules(root: Body, locator: Locator): Detection[] {
 /** Where a resource was seen, for the details and lines of what is found inside it. */
 interface Seen {
   header: string;
-  block: HclBlock | undefined;
+  block: BlockLines | undefined;
   locator: Locator;
 }
 
 function databaseEngine(type: string, body: Body, seen: Seen): Detection[] {
-  const implied = ENGINE_BY_TYPE[type];
+  const implied = known(ENGINE_BY_TYPE, type);
   if (implied)
     return [
       {
@@ -193,7 +190,7 @@ function databaseEngine(type: string, body: Body, seen: Seen): Detection[] {
         detail: seen.header,
       },
     ];
-  const attribute = ENGINE_ATTRIBUTES[type];
+  const attribute = known(ENGINE_ATTRIBUTES, type);
   const value = attribute ? body[attribute] : undefined;
   if (!attribute || typeof value !== "string") return [];
   const engine = engineFromValue(attribute, value);
@@ -258,6 +255,11 @@ function helmChart(type: string, body: Body, seen: Seen): Detection[] {
   ];
 }
 
+/** An entry of a table of known names; a name from the file may be `constructor` or `__proto__`. */
+function known(table: Record<string, string>, name: string): string | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined;
+}
+
 function tool(line: number): Detection {
   return { key: { space: "tool", name: "terraform" }, line, via: "iac", detail: "Terraform configuration" };
 }
@@ -268,15 +270,77 @@ function providerSource(source: string): string {
   return parts.length === 3 ? parts.slice(1).join("/") : parts.join("/");
 }
 
-function firstBlockLine(text: string, isJson: boolean): number | undefined {
-  if (isJson) return text.trim() === "" ? undefined : 1;
-  return scanHcl(text).blocks.reduce<number | undefined>(
-    (first, block) => Math.min(first ?? Infinity, block.startLine),
-    undefined,
-  );
+// ---- Shapes: Terraform JSON nests `type → name → body`, objects or arrays of them; HCL is converted to it ----
+
+/** The top-level blocks the detector reads (converting only these keeps large modules cheap). */
+const READ_BLOCKS = new Set(["terraform", "provider", "resource", "data", "module"]);
+
+/** An HCL body in the JSON shape: a block becomes `type → label → … → [body, …]`, an attribute its value. */
+function bodyValue(body: HclBody): Body {
+  const value: Body = {};
+  for (const attribute of body.attributes) setOwn(value, attribute.name, expressionValue(attribute.value));
+  for (const block of body.blocks) {
+    let parent = value;
+    let key = block.type;
+    for (const label of block.labels) {
+      const child = getOwn(parent, key);
+      parent = isBody(child) ? child : setOwn(parent, key, {});
+      key = label;
+    }
+    const list = getOwn(parent, key);
+    // Repeated blocks share the list.
+    if (Array.isArray(list)) list.push(bodyValue(block.body));
+    else setOwn(parent, key, [bodyValue(block.body)]);
+  }
+  return value;
 }
 
-// ---- Shapes: hcl2-parser gives `type → name → [body]`; Terraform JSON allows objects or arrays of them ----
+// A label or key may be `__proto__`, which plain property access treats as the prototype.
+function getOwn(target: Body, key: string): unknown {
+  return Object.hasOwn(target, key) ? target[key] : undefined;
+}
+
+function setOwn<T>(target: Body, key: string, value: T): T {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true });
+  else target[key] = value;
+  return value;
+}
+
+/**
+ * Literal values as such, templates as their text; what only evaluation knows becomes `${source}`, so a
+ * reader of strings sees it is not literal, and `jsonencode({ image = "x" })` keeps its literals readable.
+ */
+function expressionValue(expression: HclExpression): unknown {
+  switch (expression.kind) {
+    case "string":
+    case "number":
+    case "bool":
+      return expression.value;
+    case "null":
+      return null;
+    case "template":
+      return expression.parts.map(templateText).join("");
+    case "tuple":
+      return expression.items.map(expressionValue);
+    case "object": {
+      const value: Body = {};
+      for (const { key, value: item } of expression.items)
+        setOwn(value, key.kind === "string" ? key.value : key.raw, expressionValue(item));
+      return value;
+    }
+    case "other":
+      return `\${${expression.raw}}`;
+  }
+}
+
+/** `"nginx:${var.tag}"` reads `nginx:${var.tag}`; a literal inside `${ }` is its own text. */
+function templateText(part: HclTemplatePart): string {
+  if (typeof part === "string") return part;
+  if (part.kind === "directive") return `%{${part.raw}}`;
+  const { expression } = part;
+  if (expression.kind === "string" || expression.kind === "bool") return String(expression.value);
+  return `\${${expression.raw}}`;
+}
 
 function isBody(value: unknown): value is Body {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -292,7 +356,7 @@ function labelled(value: unknown): [string, unknown][] {
 }
 
 /** Pairs each body with the block of the same position; duplicates of a name share one list. */
-function bodiesWithBlocks(value: unknown, blocks: HclBlock[]): [Body, HclBlock | undefined][] {
+function bodiesWithBlocks(value: unknown, blocks: BlockLines[]): [Body, BlockLines | undefined][] {
   return bodies(value).map((body, index) => [body, blocks[index] ?? blocks[0]]);
 }
 
@@ -306,14 +370,15 @@ function literal(value: string): RegExp {
   return escapeRegExp(`"${value}"`);
 }
 
-function hclLocator(text: string): Locator {
+function hclLocator(text: string, blocks: HclBlock[]): Locator {
   const lines = text.split("\n");
-  const { blocks } = scanHcl(text);
   return {
     blocks: (type, labels) =>
-      blocks.filter(
-        (block) => block.type === type && labels.every((label, index) => block.labels[index] === label),
-      ),
+      blocks
+        .filter(
+          (block) => block.type === type && labels.every((label, index) => block.labels[index] === label),
+        )
+        .map((block) => ({ startLine: block.line, endLine: block.endLine })),
     lineIn: (block, pattern) => firstMatch(lines, block, pattern),
   };
 }
@@ -329,13 +394,13 @@ function jsonLocator(text: string): Locator {
         if (found < 0) return [];
         line = found;
       }
-      return [{ type, labels, startLine: line + 1, endLine: lines.length }];
+      return [{ startLine: line + 1, endLine: lines.length }];
     },
     lineIn: (block, pattern) => firstMatch(lines, block, pattern),
   };
 }
 
-function firstMatch(lines: string[], block: HclBlock | undefined, pattern: RegExp): number | undefined {
+function firstMatch(lines: string[], block: BlockLines | undefined, pattern: RegExp): number | undefined {
   if (!block) return undefined;
   for (let line = block.startLine; line <= block.endLine; line++) {
     if (pattern.test(lines[line - 1] ?? "")) return line;

@@ -18,7 +18,6 @@ import { composeDetector } from "../../../extractors/infra/compose.js";
 import { dockerfileDetector } from "../../../extractors/infra/dockerfile.js";
 import { chartDetector } from "../../../extractors/infra/helm.js";
 import { kubernetesDetector } from "../../../extractors/infra/kubernetes.js";
-import { terraformDetector } from "../../../extractors/infra/terraform.js";
 import { cargoTomlDetector } from "../../../extractors/manifests/cargo.js";
 import { msbuildDetector } from "../../../extractors/manifests/dotnet.js";
 import { versionCatalogDetector } from "../../../extractors/manifests/gradle.js";
@@ -32,7 +31,6 @@ const HEAVY = [
   "fast-xml-parser",
   "dockerfile-ast",
   "oxc-parser",
-  "hcl2-parser",
   "web-tree-sitter",
   "@vscode/tree-sitter-wasm",
 ];
@@ -85,7 +83,7 @@ describe("detector modules load no parser library at import", () => {
       'export { parse } from "smol-toml";',
       'export type { TomlError } from "smol-toml";',
       'import { join } from "node:path";',
-      'const hcl = createRequire(import.meta.url)("hcl2-parser");',
+      'const ast = createRequire(import.meta.url)("dockerfile-ast");',
       "export function load() {",
       '  return import("dockerfile-ast");',
       "}",
@@ -95,7 +93,7 @@ describe("detector modules load no parser library at import", () => {
       'import { type Query, Parser, } from "@vscode/tree-sitter-wasm"',
       'import "fast-xml-parser"',
       'export { parse } from "smol-toml"',
-      'const hcl = createRequire(import.meta.url)("hcl2-parser"',
+      'const ast = createRequire(import.meta.url)("dockerfile-ast"',
     ]);
   });
 
@@ -127,7 +125,6 @@ describe("detect() without init()", () => {
     [kubernetesDetector, "k8s/a.yaml", "apiVersion: v1\nkind: Pod\n"],
     [cloudFormationDetector, "stack.yaml", "AWSTemplateFormatVersion: 2010-09-09\n"],
     [dockerfileDetector, "Dockerfile", "FROM node:20\n"],
-    [terraformDetector, "main.tf", 'provider "aws" {}\n'],
     [jsImportDetector, "a.ts", 'import x from "x";\n'],
     [pythonImportDetector, "a.py", "import x\n"],
     [notebookImportDetector, "a.ipynb", '{"cells": [{"cell_type": "code", "source": ["import x"]}]}'],

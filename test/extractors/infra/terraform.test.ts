@@ -258,10 +258,68 @@ describe("terraformDetector", () => {
     expect(error.line).toBe(1);
   });
 
-  it("reports invalid HCL without a line when the fault is inside a block", () => {
+  it("reports invalid HCL inside a block with its line", () => {
     const error = parseError(terraformDetector, "main.tf", 'resource "a" "b" {\n  x = \n}\n');
-    expect(error.message).toBe("main.tf is not valid HCL.");
-    expect(error.line).toBeUndefined();
+    expect(error.message).toMatch(/^main\.tf is not valid HCL: .+\.$/);
+    expect(error.line).toBe(2);
+  });
+
+  it.each([
+    ['resource "a" "b" {\n  name = "x\n}\n', "the string on line 2 is never closed", 2],
+    [
+      'resource "a" "b" {\n  policy = <<EOT\n  {}\n}\n',
+      "the heredoc on line 2 is never closed: no line after it reads `EOT` alone",
+      2,
+    ],
+    ['locals {\n  a = [\n    "x",\n}\n', "the `[` on line 2 is never closed", 2],
+  ])("reports what is never closed and where it starts: %j", (text, reason, line) => {
+    const error = parseError(terraformDetector, "main.tf", text);
+    expect(error.message).toBe(`main.tf is not valid HCL: ${reason}.`);
+    expect(error.line).toBe(line);
+  });
+
+  it("reads templates and references as their source text: only a templated tag still names an image", () => {
+    const text = dedent(`
+      resource "kubernetes_deployment" "web" {
+        spec {
+          container {
+            image = "nginx:\${var.tag}"
+          }
+        }
+      }
+      resource "aws_db_instance" "db" {
+        engine = "\${var.engine}"
+      }
+      resource "helm_release" "x" {
+        chart = var.chart
+      }
+    `);
+    expect(detect(terraformDetector, "main.tf", text, "iac")).toEqual([
+      "tool:terraform @1 Terraform configuration",
+      'terraform-resource:kubernetes_deployment @1 resource "kubernetes_deployment" "web"',
+      'image:nginx @4 resource "kubernetes_deployment" "web": image = "nginx:${var.tag}"',
+      'terraform-resource:aws_db_instance @8 resource "aws_db_instance" "db"',
+      'terraform-resource:helm_release @11 resource "helm_release" "x"',
+    ]);
+  });
+
+  it("treats `__proto__` and `constructor` as names like any other", () => {
+    const text = dedent(`
+      resource "__proto__" "__proto__" {
+        engine = "x"
+      }
+      resource "constructor" "a" {
+      }
+      module "m" {
+        source = "terraform-aws-modules/__proto__/aws"
+      }
+    `);
+    expect(detect(terraformDetector, "main.tf", text, "iac")).toEqual([
+      "tool:terraform @1 Terraform configuration",
+      'terraform-resource:__proto__ @1 resource "__proto__" "__proto__"',
+      'terraform-resource:constructor @4 resource "constructor" "a"',
+    ]);
+    expect(Object.prototype).not.toHaveProperty("engine");
   });
 
   it("reports invalid Terraform JSON", () => {
@@ -272,6 +330,16 @@ describe("terraformDetector", () => {
 });
 
 describe("terraformLockDetector", () => {
+  it("reports a malformed lock file with the line of the block that never closes", () => {
+    const error = parseError(
+      terraformLockDetector,
+      ".terraform.lock.hcl",
+      'provider "x" {\n  version = "1"\n',
+    );
+    expect(error.message).toBe(".terraform.lock.hcl is not valid HCL: the block on line 1 is never closed.");
+    expect(error.line).toBe(1);
+  });
+
   it("reports every locked provider without the default registry host", () => {
     const text = dedent(`
       # This file is maintained automatically by "terraform init".
