@@ -19,7 +19,13 @@ export default tseslint.config(
   {
     files: ["**/*.mjs", "**/*.js"],
     languageOptions: {
-      globals: { process: "readonly", console: "readonly", URL: "readonly", performance: "readonly" },
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        URL: "readonly",
+        performance: "readonly",
+        structuredClone: "readonly",
+      },
     },
   },
 );

@@ -19,8 +19,9 @@ export interface ApplyResult {
 }
 
 /**
- * Apply the findings' edits to one string, from the end backwards so earlier ranges stay valid. The
- * first of two overlapping edits wins (like ESLint's fixer); the other is returned in `skipped`.
+ * Apply the findings' edits to one string. Ranges are all in input coordinates, so applying them is the
+ * same as applying them from the end backwards; the output coordinates of each are recorded for revert.
+ * The first of two overlapping edits wins (like ESLint's fixer); the other is returned in `skipped`.
  */
 export function applyEdits(text: string, findings: readonly TextFinding[]): ApplyResult {
   const withEdits = findings
@@ -41,10 +42,15 @@ export function applyEdits(text: string, findings: readonly TextFinding[]): Appl
     end = Math.max(end, stop, start + 1);
   }
 
-  let output = text;
-  for (const { range, finding } of [...chosen].reverse()) {
-    output = output.slice(0, range[0]) + finding.edit!.text + output.slice(range[1]);
+  // One pass over the text (string slicing per edit would be quadratic on long texts with many edits).
+  const pieces: string[] = [];
+  let at = 0;
+  for (const { range, finding } of chosen) {
+    pieces.push(text.slice(at, range[0]), finding.edit!.text);
+    at = range[1];
   }
+  pieces.push(text.slice(at));
+  const output = pieces.join("");
   let delta = 0;
   const applied = chosen.map(({ finding, range }) => {
     const replacement = finding.edit!.text;

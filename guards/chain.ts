@@ -11,6 +11,7 @@ export interface ContextInput {
   profile?: JsonResume;
   facts?: readonly (string | Fact)[];
   truth?: ExtractResult;
+  asOf?: string;
 }
 
 /** Evidence for the guards, normalised once: plain-string facts get ids `fact-1`, `fact-2`, … */
@@ -18,7 +19,13 @@ export function buildContext(input: ContextInput): GuardContext {
   const facts = (input.facts ?? []).map((f, i) =>
     typeof f === "string" ? { id: `fact-${i + 1}`, text: f } : f,
   );
-  return { catalog: input.catalog, facts, profile: input.profile, truth: input.truth };
+  return {
+    catalog: input.catalog,
+    facts,
+    profile: input.profile,
+    truth: input.truth,
+    ...(input.asOf ? { asOf: input.asOf } : {}),
+  };
 }
 
 export interface MatchesResult {

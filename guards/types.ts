@@ -37,6 +37,8 @@ export interface GuardContext {
   profile?: JsonResume;
   facts: readonly Fact[];
   truth?: ExtractResult;
+  /** The run's date (ISO), from the caller: an open-ended job lasts until then. Guards have no clock. */
+  asOf?: string;
 }
 
 /** One AI-written string of a draft (or the `text` of a guard case). */

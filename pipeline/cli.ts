@@ -33,6 +33,16 @@ export function buildProgram(exit: (code: number) => void): Command {
       exit(await runExtract(sources, options));
     });
 
+  program
+    .command("guard")
+    .description("Run the guard chain on one case: { text | draft, sources, matches? }.")
+    .requiredOption("--case <file>", "the guard case (JSON)")
+    .option("--json", "print { text|draft, matches?, records } as JSON on stdout")
+    .action(async (options) => {
+      const { runGuard } = await import("./commands/guard.js");
+      exit(await runGuard(options));
+    });
+
   return program;
 }
 

@@ -1,0 +1,142 @@
+// The allowed set: every figure the original profile, the grounding facts and the extracted truth back,
+// and the durations the profile's dates imply. Built once per context and memoised.
+import type { Catalog } from "../extractors/catalog.js";
+import type { SourceNumber } from "./numbers.js";
+import { NumberIndex } from "./numbers-ground.js";
+import { jsonNumber, sourceNumbers } from "./numbers-scan.js";
+import { SECONDS_PER_MONTH } from "./numbers-units.js";
+import { formatField, type JsonResume } from "./resume.js";
+import type { GuardContext } from "./types.js";
+
+/** Sections of a JSON Resume whose items have `startDate` / `endDate`. */
+const DATED_SECTIONS = ["work", "volunteer", "projects", "education"] as const;
+const OPEN_END = /^(?:|present|current|now|ongoing|today)$/i;
+
+const cache = new WeakMap<GuardContext, NumberIndex>();
+
+/**
+ * Every figure that may appear in AI-written text for this context, indexed for lookup. Memoised per
+ * context object: a context is built once per run and never mutated.
+ */
+export function allowedNumbers(context: GuardContext): NumberIndex {
+  let index = cache.get(context);
+  if (!index) {
+    index = new NumberIndex(collectSources(context));
+    cache.set(context, index);
+  }
+  return index;
+}
+
+function collectSources(context: GuardContext): SourceNumber[] {
+  const { catalog } = context;
+  const out: SourceNumber[] = [];
+  if (context.profile) profileNumbers(context.profile, [], catalog, out);
+  for (const fact of context.facts) {
+    // An example chunk shows what someone else's code does; its figures are not the candidate's.
+    if (fact.kind === "example") continue;
+    out.push(...sourceNumbers(fact.text, { source: "fact", ref: fact.id }, catalog));
+  }
+  const truth = context.truth;
+  for (const claim of truth?.docClaims ?? []) {
+    const ref = `${claim.repo}/${claim.path}:${claim.line}`;
+    out.push(...sourceNumbers(claim.text, { source: "truth", ref }, catalog));
+  }
+  for (const tech of truth?.technologies ?? []) {
+    for (const e of tech.evidence) {
+      if (e.kind === "example") continue;
+      const ref = `${e.repo}/${e.path}${e.line ? `:${e.line}` : ""}`;
+      out.push(...sourceNumbers(e.detail, { source: "truth", ref }, catalog));
+    }
+  }
+  if (context.profile) out.push(...dateSpans(context.profile, asOfMonth(context, out)));
+  return out;
+}
+
+/** Every string and number in the document, with its field path as the reference. */
+function profileNumbers(
+  node: unknown,
+  path: (string | number)[],
+  catalog: Catalog,
+  out: SourceNumber[],
+): void {
+  if (typeof node === "string") {
+    out.push(...sourceNumbers(node, { source: "profile", ref: formatField(path) }, catalog));
+  } else if (typeof node === "number" && Number.isFinite(node)) {
+    out.push(jsonNumber(node, { source: "profile", ref: formatField(path) }));
+  } else if (Array.isArray(node)) {
+    node.forEach((child, i) => profileNumbers(child, [...path, i], catalog, out));
+  } else if (node && typeof node === "object") {
+    for (const [key, child] of Object.entries(node)) profileNumbers(child, [...path, key], catalog, out);
+  }
+}
+
+/** A date as a month count (year * 12 + month - 1). A bare year is read as its December when it starts a span. */
+function monthOf(value: unknown, edge: "start" | "end"): number | undefined {
+  if (typeof value !== "string") return undefined;
+  const m = /^(\d{4})(?:-(\d{1,2}))?/.exec(value.trim());
+  if (!m) return undefined;
+  const year = Number(m[1]);
+  const month = m[2] ? Number(m[2]) : edge === "start" ? 12 : 1;
+  return month >= 1 && month <= 12 ? year * 12 + month - 1 : undefined;
+}
+
+/**
+ * The date an open end date (`present`) stands for: `context.asOf` when the caller provides one, otherwise
+ * the latest date or year any source mentions (the guard has no clock). Conservative: a bare year counts
+ * as its January.
+ */
+function asOfMonth(context: GuardContext, sources: readonly SourceNumber[]): number | undefined {
+  const given: unknown = context.asOf;
+  const explicit = monthOf(given, "end");
+  if (explicit !== undefined) return explicit;
+  let latest: number | undefined;
+  for (const s of sources) {
+    let month: number | undefined;
+    if (s.kind === "date")
+      month = Math.floor(s.value / 10000) * 12 + Math.max(0, (Math.floor(s.value / 100) % 100) - 1);
+    else if (s.kind === "year") month = s.value * 12;
+    if (month !== undefined && (latest === undefined || month > latest)) latest = month;
+  }
+  return latest;
+}
+
+function spanSource(ref: string, months: number, label: string): SourceNumber {
+  return {
+    source: "profile",
+    ref,
+    value: months * SECONDS_PER_MONTH,
+    unit: "s",
+    precision: SECONDS_PER_MONTH,
+    bound: "exact",
+    kind: "span",
+    raw: label,
+    text: label,
+  };
+}
+
+/** The span of each dated item, and of the whole career (first work start to last work end). */
+function dateSpans(profile: JsonResume, asOf: number | undefined): SourceNumber[] {
+  const spans: SourceNumber[] = [];
+  let first: number | undefined;
+  let last: number | undefined;
+  for (const section of DATED_SECTIONS) {
+    const items = profile[section];
+    if (!Array.isArray(items)) continue;
+    items.forEach((item: unknown, i) => {
+      if (!item || typeof item !== "object") return;
+      const { startDate, endDate } = item as { startDate?: unknown; endDate?: unknown };
+      const start = monthOf(startDate, "start");
+      const open = endDate === undefined || (typeof endDate === "string" && OPEN_END.test(endDate.trim()));
+      const end = open ? asOf : monthOf(endDate, "end");
+      if (start === undefined || end === undefined || end < start) return;
+      const label = `${String(startDate)} – ${open ? "present" : String(endDate)}`;
+      spans.push(spanSource(`${section}[${i}]`, end - start, label));
+      if (section === "work") {
+        first = first === undefined ? start : Math.min(first, start);
+        last = last === undefined ? end : Math.max(last, end);
+      }
+    });
+  }
+  if (first !== undefined && last !== undefined) spans.push(spanSource("work", last - first, "career span"));
+  return spans;
+}

@@ -1,0 +1,208 @@
+// Units, scales and currencies a figure can carry. Every unit maps to a base unit of its dimension and a
+// factor, so `820 ms` and `0.82 s` compare as values: both are 0.82 in seconds.
+
+export interface UnitDef {
+  /** The base unit of the dimension: `s`, `B`, `bit`, `bit/s`, `B/s`, `%`, `x`, `$`, `request/s`. */
+  unit: string;
+  factor: number;
+  kind: "percent" | "multiplier" | "money" | "measure";
+}
+
+const YEAR = 365.25 * 86400;
+/** A month of a date span, in seconds: a twelfth of a Julian year, as `month` is below. */
+export const SECONDS_PER_MONTH = YEAR / 12;
+const time = (factor: number): UnitDef => ({ unit: "s", factor, kind: "measure" });
+const bytes = (factor: number): UnitDef => ({ unit: "B", factor, kind: "measure" });
+const bits = (factor: number): UnitDef => ({ unit: "bit", factor, kind: "measure" });
+const bitRate = (factor: number): UnitDef => ({ unit: "bit/s", factor, kind: "measure" });
+const byteRate = (factor: number): UnitDef => ({ unit: "B/s", factor, kind: "measure" });
+const money = (unit: string): UnitDef => ({ unit, factor: 1, kind: "money" });
+const PERCENT: UnitDef = { unit: "%", factor: 1, kind: "percent" };
+const TIMES: UnitDef = { unit: "x", factor: 1, kind: "multiplier" };
+
+/** Seconds in a time unit, for rate denominators (`/s`, `per minute`). */
+export const TIME_WORDS: Record<string, number> = {
+  ns: 1e-9,
+  nanosecond: 1e-9,
+  µs: 1e-6,
+  us: 1e-6,
+  microsecond: 1e-6,
+  ms: 1e-3,
+  msec: 1e-3,
+  millisecond: 1e-3,
+  s: 1,
+  sec: 1,
+  second: 1,
+  min: 60,
+  minute: 60,
+  h: 3600,
+  hr: 3600,
+  hour: 3600,
+  d: 86400,
+  day: 86400,
+  wk: 7 * 86400,
+  week: 7 * 86400,
+  mo: YEAR / 12,
+  month: YEAR / 12,
+  quarter: YEAR / 4,
+  y: YEAR,
+  yr: YEAR,
+  year: YEAR,
+};
+
+/** Case-sensitive spellings (abbreviations where case carries meaning: `MB` bytes, `Mb` bits). */
+const EXACT: Record<string, UnitDef> = {
+  "%": PERCENT,
+  x: TIMES,
+  X: TIMES,
+  "×": TIMES,
+  KB: bytes(1e3),
+  kB: bytes(1e3),
+  MB: bytes(1e6),
+  GB: bytes(1e9),
+  TB: bytes(1e12),
+  PB: bytes(1e15),
+  KiB: bytes(1024),
+  MiB: bytes(1024 ** 2),
+  GiB: bytes(1024 ** 3),
+  TiB: bytes(1024 ** 4),
+  PiB: bytes(1024 ** 5),
+  kb: bytes(1e3),
+  mb: bytes(1e6),
+  gb: bytes(1e9),
+  tb: bytes(1e12),
+  Kb: bits(1e3),
+  Mb: bits(1e6),
+  Gb: bits(1e9),
+  Tb: bits(1e12),
+  bps: bitRate(1),
+  Kbps: bitRate(1e3),
+  kbps: bitRate(1e3),
+  Mbps: bitRate(1e6),
+  Gbps: bitRate(1e9),
+  Tbps: bitRate(1e12),
+  MBps: byteRate(1e6),
+  GBps: byteRate(1e9),
+  rps: { unit: "request/s", factor: 1, kind: "measure" },
+  RPS: { unit: "request/s", factor: 1, kind: "measure" },
+  qps: { unit: "query/s", factor: 1, kind: "measure" },
+  QPS: { unit: "query/s", factor: 1, kind: "measure" },
+  tps: { unit: "transaction/s", factor: 1, kind: "measure" },
+  TPS: { unit: "transaction/s", factor: 1, kind: "measure" },
+  USD: money("$"),
+  EUR: money("€"),
+  GBP: money("£"),
+  JPY: money("¥"),
+  INR: money("₹"),
+};
+for (const [word, seconds] of Object.entries(TIME_WORDS)) EXACT[word] = time(seconds);
+
+/** Case-insensitive words; plurals are found by dropping a trailing `s`. */
+const WORDS: Record<string, UnitDef> = {
+  percent: PERCENT,
+  pct: PERCENT,
+  fold: TIMES,
+  times: TIMES,
+  byte: bytes(1),
+  kilobyte: bytes(1e3),
+  megabyte: bytes(1e6),
+  gigabyte: bytes(1e9),
+  terabyte: bytes(1e12),
+  petabyte: bytes(1e15),
+  bit: bits(1),
+  dollar: money("$"),
+  usd: money("$"),
+  euro: money("€"),
+  eur: money("€"),
+  gbp: money("£"),
+  yen: money("¥"),
+  rupee: money("₹"),
+  msec: time(1e-3),
+  millisecond: time(1e-3),
+  microsecond: time(1e-6),
+  nanosecond: time(1e-9),
+  sec: time(1),
+  second: time(1),
+  min: time(60),
+  minute: time(60),
+  hr: time(3600),
+  hour: time(3600),
+  day: time(86400),
+  wk: time(7 * 86400),
+  week: time(7 * 86400),
+  month: time(YEAR / 12),
+  quarter: time(YEAR / 4),
+  yr: time(YEAR),
+  year: time(YEAR),
+};
+
+/** Letters that are units only when glued to the number (`250s`, `24h`, `30d`, `10x`), never spaced. */
+const GLUED_ONLY = new Set(["s", "h", "d", "y", "x", "X", "mo", "us"]);
+
+/** A unit spelled `word`, or undefined. `glued`: written with no space after the number. */
+export function unitOf(word: string, glued: boolean): UnitDef | undefined {
+  if (!glued && GLUED_ONLY.has(word)) return undefined;
+  const exact = EXACT[word];
+  if (exact) return exact;
+  const lower = word.toLowerCase();
+  return WORDS[lower] ?? (lower.length >= 3 && lower.endsWith("s") ? WORDS[lower.slice(0, -1)] : undefined);
+}
+
+/** `k`, `M`, `bn`: scales glued to a number (`1.2k`, `$2M`, `$3bn`). */
+export const GLUED_SCALES: Record<string, number> = {
+  k: 1e3,
+  K: 1e3,
+  m: 1e6,
+  M: 1e6,
+  MM: 1e6,
+  mm: 1e6,
+  mn: 1e6,
+  B: 1e9,
+  b: 1e9,
+  bn: 1e9,
+  Bn: 1e9,
+  BN: 1e9,
+  T: 1e12,
+  tn: 1e12,
+};
+
+/** Scale words after a space (`4.2 million`). */
+export const SCALE_WORDS: Record<string, number> = {
+  thousand: 1e3,
+  million: 1e6,
+  billion: 1e9,
+  trillion: 1e12,
+  mil: 1e6,
+  mln: 1e6,
+  bn: 1e9,
+};
+
+/** Currency written before a number: `$`, `US$`, `€`, `USD `. The value is the base unit. */
+export const CURRENCY_PREFIX = /(?:US\$|CA\$|A\$|C\$|[$€£¥₹]|(?:USD|EUR|GBP) ?)$/;
+
+export function currencyUnit(prefix: string): string {
+  if (prefix.includes("$") || prefix.startsWith("USD")) return "$";
+  if (prefix.startsWith("EUR")) return "€";
+  if (prefix.startsWith("GBP")) return "£";
+  return prefix.trim();
+}
+
+/** Singular form of a counted noun in a rate (`requests/s` → `request`). */
+export function singular(noun: string): string {
+  const lower = noun.toLowerCase();
+  const aliases: Record<string, string> = {
+    req: "request",
+    reqs: "request",
+    queries: "query",
+    txn: "transaction",
+    txns: "transaction",
+    msg: "message",
+    msgs: "message",
+    op: "operation",
+    ops: "operation",
+  };
+  if (aliases[lower]) return aliases[lower];
+  if (lower.endsWith("ies")) return `${lower.slice(0, -3)}y`;
+  if (lower.endsWith("s") && !lower.endsWith("ss")) return lower.slice(0, -1);
+  return lower;
+}

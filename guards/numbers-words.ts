@@ -1,0 +1,212 @@
+// Numbers written as words: `six`, `twenty-five`, `two hundred`, `first`, `doubled`. Sources read all of
+// them; AI-written text is checked only for the unambiguous ones (see WordRole).
+
+const UNITS = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen",
+  "fifteen",
+  "sixteen",
+  "seventeen",
+  "eighteen",
+  "nineteen",
+];
+const TENS = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
+const SCALES: Record<string, number> = {
+  hundred: 100,
+  thousand: 1e3,
+  million: 1e6,
+  billion: 1e9,
+  trillion: 1e12,
+};
+const ORDINALS = [
+  "",
+  "first",
+  "second",
+  "third",
+  "fourth",
+  "fifth",
+  "sixth",
+  "seventh",
+  "eighth",
+  "ninth",
+  "tenth",
+  "eleventh",
+  "twelfth",
+  "thirteenth",
+  "fourteenth",
+  "fifteenth",
+  "sixteenth",
+  "seventeenth",
+  "eighteenth",
+  "nineteenth",
+  "twentieth",
+];
+/** Source-only words that state a figure: `doubled throughput` grounds `2x`. */
+const CHANGE_WORDS: Record<string, { value: number; unit: string }> = {
+  doubled: { value: 2, unit: "x" },
+  tripled: { value: 3, unit: "x" },
+  quadrupled: { value: 4, unit: "x" },
+  halved: { value: 50, unit: "%" },
+  twice: { value: 2, unit: "x" },
+  dozen: { value: 12, unit: "" },
+};
+
+const CARDINAL = new Map<string, number>();
+UNITS.forEach((w, i) => CARDINAL.set(w, i));
+TENS.forEach((w, i) => w && CARDINAL.set(w, i * 10));
+const ORDINAL = new Map<string, number>();
+ORDINALS.forEach((w, i) => w && ORDINAL.set(w, i));
+
+/** Hyphenated idioms that are not counts: `two-factor`, `three-tier`, `zero-downtime`. */
+export const IDIOM_AFTER =
+  /^-(?:factor|phase|tier|way|step|pizza|dimensional|sided|pronged|thirds?|fourths?|fifths?)\b/i;
+
+/** Every number word as written in lower case, Capitalised or UPPER case (no lower-casing per word). */
+const NUMBER_WORDS = new Set(
+  [...CARDINAL.keys(), ...Object.keys(SCALES), ...ORDINAL.keys(), ...Object.keys(CHANGE_WORDS)].flatMap(
+    (w) => [w, w[0]!.toUpperCase() + w.slice(1), w.toUpperCase()],
+  ),
+);
+// Plain ASCII words and a set lookup rather than one big case-insensitive alternation: the alternation
+// costs ~15 ms to compile in a cold process, and this is as fast once warm.
+const ASCII_WORD = /[A-Za-z]+/g;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/**
+ * A character that would make a word part of a longer token (`five5`, `twelve_x`, `dreißig`), or a bracket
+ * of a redaction marker: `[NUM_REDACTED]twelve` must read as `0100twelve` did before the redaction.
+ */
+function joinsWord(code: number): boolean {
+  if (Number.isNaN(code)) return false;
+  if (code < 128) return (code >= 48 && code <= 57) || code === 95 || code === 91 || code === 93;
+  return LETTER_OR_DIGIT.test(String.fromCharCode(code));
+}
+
+interface Token {
+  start: number;
+  end: number;
+  word: string;
+}
+
+function numberWordTokens(text: string): Token[] {
+  const tokens: Token[] = [];
+  const re = ASCII_WORD; // shared: synchronous, never re-entered
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const raw = m[0];
+    if (raw.length < 3 || raw.length > 11 || !NUMBER_WORDS.has(raw)) continue;
+    const word = raw.toLowerCase();
+    const start = m.index;
+    const end = start + raw.length;
+    if (joinsWord(text.charCodeAt(start - 1)) || joinsWord(text.charCodeAt(end))) continue;
+    tokens.push({ start, end, word });
+  }
+  return tokens;
+}
+
+/** What may join two words of one number: `twenty-five`, `two hundred`, `two hundred and fifty`. */
+const JOINER = /^(?:[ -]|[ -]and[ -])$/i;
+
+export interface WordNumber {
+  start: number;
+  end: number;
+  value: number;
+  /** "" for a plain count, `x` or `%` for change words. */
+  unit: string;
+  ordinal: boolean;
+  /** The step of the last word: 1 for `twenty-five`, 1000 for `twelve thousand`. */
+  precision: number;
+  /** A single word that reads as a number only loosely (`one`, `zero`, `second`, `hundred`, `twice`). */
+  loose: boolean;
+}
+
+/** Parse `two hundred fifty thousand` → 250000; undefined when the words do not form one number. */
+function phraseValue(parts: string[]): number | undefined {
+  let total = 0;
+  let current = 0;
+  let seen = false;
+  for (const part of parts) {
+    const scale = SCALES[part];
+    const cardinal = CARDINAL.get(part);
+    if (cardinal !== undefined) {
+      // `twenty five` and `two hundred five` add; `five twenty` and `ten five` are not one number.
+      const tail = current % 100;
+      if (seen && !(tail === 0 || (tail >= 20 && tail % 10 === 0 && cardinal < 10))) return undefined;
+      current += cardinal;
+      seen = true;
+    } else if (scale !== undefined) {
+      if (!seen) return undefined;
+      if (scale === 100) current *= 100;
+      else {
+        total += current * scale;
+        current = 0;
+      }
+    } else if (part !== "and") return undefined;
+  }
+  return seen ? total + current : undefined;
+}
+
+/** Every number phrase in `text`, left to right. */
+export function findWordNumbers(text: string): WordNumber[] {
+  // Single words first, then runs of cardinals and scales joined into one phrase where they form a number.
+  const tokens = numberWordTokens(text);
+  const found: WordNumber[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    const first = tokens[i]!;
+    let last = i;
+    if (CARDINAL.has(first.word)) {
+      // Extend while the next word joins and the phrase still reads as one number.
+      while (last + 1 < tokens.length) {
+        const next = tokens[last + 1]!;
+        if (!JOINER.test(text.slice(tokens[last]!.end, next.start))) break;
+        if (phraseValue(tokens.slice(i, last + 2).map((t) => t.word)) === undefined) break;
+        last++;
+      }
+    }
+    const words = tokens.slice(i, last + 1).map((t) => t.word);
+    const start = first.start;
+    const end = tokens[last]!.end;
+    i = last + 1;
+    const after = text.charCodeAt(end);
+    // `Three.js`, `one_two`, `two-factor`: names and idioms, not figures.
+    // (`[` too: `twelve.[NUM_REDACTED]` must read the same as `twelve.twelve` did.)
+    if ((after === 46 /* . */ && /[A-Za-z[]/.test(text[end + 1] ?? "")) || after === 95) continue;
+    if (IDIOM_AFTER.test(text.slice(end, end + 14))) continue;
+    const ordinal = ORDINAL.get(first.word);
+    const change = CHANGE_WORDS[first.word];
+    if (ordinal !== undefined) {
+      found.push({ start, end, value: ordinal, unit: "", ordinal: true, precision: 1, loose: ordinal <= 2 });
+    } else if (change) {
+      found.push({
+        start,
+        end,
+        value: change.value,
+        unit: change.unit,
+        ordinal: false,
+        precision: 1,
+        loose: true,
+      });
+    } else {
+      const value = phraseValue(words);
+      if (value === undefined) continue;
+      const loose = words.length === 1 && (value <= 1 || SCALES[first.word] !== undefined);
+      const precision = SCALES[words.at(-1)!] ?? 1;
+      found.push({ start, end, value, unit: "", ordinal: false, precision, loose });
+    }
+  }
+  return found;
+}

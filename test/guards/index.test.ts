@@ -1,0 +1,55 @@
+// Like ESLint's checkRuleFiles: a guard must have its module, its test file and its place in the chain.
+import { existsSync, readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { describe, expect, it } from "vitest";
+import { GUARDS } from "../../guards/index.js";
+import type { Guard } from "../../guards/types.js";
+
+const root = resolve(import.meta.dirname, "../..");
+
+async function exportedGuards(): Promise<{ file: string; guard: Guard }[]> {
+  const found: { file: string; guard: Guard }[] = [];
+  for (const file of readdirSync(join(root, "guards")).filter((f) => f.endsWith(".ts"))) {
+    const module = (await import(join(root, "guards", file))) as Record<string, unknown>;
+    for (const value of Object.values(module)) {
+      const candidate = value as Partial<Guard> | undefined;
+      if (candidate?.meta?.id && (candidate.checkText || candidate.checkMatches))
+        found.push({ file, guard: candidate as Guard });
+    }
+  }
+  return found;
+}
+
+describe("the guard chain", () => {
+  it("runs the four guards in order: pre-writer first", () => {
+    expect(GUARDS.map((g) => g.meta.id)).toEqual([
+      "vendor-provenance",
+      "code-truth",
+      "number-provenance",
+      "claim-net",
+    ]);
+  });
+
+  it.each(GUARDS.map((g) => [g.meta.id, g] as const))(
+    "%s has a module, a test file and documented messages",
+    (id, guard) => {
+      expect(existsSync(join(root, "guards", `${id}.ts`))).toBe(true);
+      expect(existsSync(join(root, "test", "guards", `${id}.test.ts`))).toBe(true);
+      expect(guard.meta.description.length).toBeGreaterThan(20);
+      expect(Object.keys(guard.meta.messages).length).toBeGreaterThan(0);
+      for (const [messageId, template] of Object.entries(guard.meta.messages)) {
+        expect(messageId).toMatch(/^[a-z][a-z0-9-]*$/);
+        expect(template.length).toBeGreaterThan(10);
+      }
+    },
+  );
+
+  it("leaves no guard module out of the chain", async () => {
+    for (const { file, guard } of await exportedGuards()) {
+      expect(GUARDS, `${file} exports guard ${guard.meta.id}, which is not in guards/index.ts`).toContain(
+        guard,
+      );
+      expect(file).toBe(`${guard.meta.id}.ts`);
+    }
+  });
+});

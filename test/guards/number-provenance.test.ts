@@ -1,0 +1,469 @@
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Catalog, defaultCatalog } from "../../extractors/catalog.js";
+import type { ExtractResult } from "../../extractors/types.js";
+import { applyEdits, revert } from "../../guards/apply.js";
+import { NUM_REDACTED, numberProvenance } from "../../guards/number-provenance.js";
+import { findNumbers, ground } from "../../guards/numbers.js";
+import { allowedNumbers } from "../../guards/numbers-sources.js";
+import type { JsonResume } from "../../guards/resume.js";
+import type { Fact, GuardContext, TextTarget } from "../../guards/types.js";
+import { testTextGuard } from "./rule-tester.js";
+
+const profile: JsonResume = {
+  basics: {
+    name: "Ada Example",
+    label: "Platform engineer",
+    summary: "Platform engineer who likes boring infrastructure.",
+    phone: "+1 555 0100",
+  },
+  work: [
+    {
+      name: "Acme",
+      position: "Staff Engineer",
+      startDate: "2019-03",
+      highlights: [
+        "Reduced p95 latency from 820 ms to 140 ms",
+        "Cut AWS spend by 23.4%",
+        "Led a team of 6 engineers across 3 time zones",
+        "Grew the platform to 1,200 services",
+      ],
+    },
+    { name: "Initech", position: "Engineer", startDate: "2016-01", endDate: "2019-02" },
+  ],
+  meta: { lastModified: "2024-06-01" },
+};
+
+const facts: Fact[] = [
+  {
+    id: "kb-checkout",
+    text: "Checkout handles 2.5k req/s at peak with 0.9995 availability.",
+    kind: "production",
+  },
+  { id: "kb-pages", text: "The migration left 38% fewer pages to on-call.", kind: "docs" },
+  { id: "kb-storage", text: "Each node caches 250 MB of sessions.", kind: "production" },
+  { id: "kb-example", text: "Example: this sample app scales to 10,000 users.", kind: "example" },
+];
+
+const truth: ExtractResult = {
+  repos: [],
+  technologies: [],
+  docClaims: [
+    {
+      repo: "acme/api",
+      path: "README.md",
+      line: 12,
+      technology: "kubernetes",
+      text: "Runs on 40 nodes.",
+      stale: true,
+    },
+  ],
+  warnings: [],
+};
+
+const sources = { profile, facts, truth };
+
+testTextGuard(numberProvenance, {
+  valid: [
+    { name: "no numbers at all", text: "Built boring, reliable infrastructure." },
+    { name: "no numbers and no sources", text: "Built boring infrastructure.", context: {} },
+    {
+      name: "latency as written in the profile",
+      text: "Cut p95 latency from 820ms to 140ms.",
+      context: sources,
+    },
+    { name: "rounded to the written precision", text: "Cut AWS spend by 23%.", context: sources },
+    { name: "thousands written another way", text: "Grew the platform to 1.2k services.", context: sources },
+    { name: "a bound a source satisfies", text: "Runs over 1,000 services.", context: sources },
+    { name: "plus bound", text: "Runs 1,000+ services.", context: sources },
+    { name: "number word from a digit", text: "Led six engineers in three time zones.", context: sources },
+    { name: "rate in another spelling", text: "Serves 2,500 requests per second.", context: sources },
+    { name: "ratio as a percentage", text: "Keeps checkout at 99.95% availability.", context: sources },
+    { name: "truth doc claims are facts", text: "Ran 40 nodes.", context: sources },
+    { name: "a year from a start date", text: "At Acme since 2019.", context: sources },
+    { name: "a duration the dates cover", text: "5 years at Acme.", context: sources },
+    { name: "a lower-bound duration", text: "Over 8 years of platform work.", context: sources },
+    {
+      name: "names, versions and identifiers",
+      text: "Python 3.12 and Node.js 20 on EC2, S3 and Route 53, OAuth2, K8s, p99 alerts, 24/7 on-call, v2 API, x86 and IPv6, release 1.4.2.",
+      context: sources,
+    },
+    {
+      name: "the candidate's own wording",
+      text: "Grew signups 40%.",
+      original: "Grew signups by 40 percent.",
+    },
+    { name: "phone from the profile", text: "Call +1 (555) 0100.", context: sources },
+    { name: "year in a quarter", text: "Shipped in Q3 2024.", context: sources },
+  ],
+  invalid: [
+    {
+      name: "an invented percentage",
+      text: "Cut AWS spend by 40%.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "40%", action: "redact" }],
+      output: `Cut AWS spend by ${NUM_REDACTED}.`,
+    },
+    {
+      name: "rounding up is an inflation",
+      text: "Paged 40% less.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "40%", action: "redact" }],
+      output: `Paged ${NUM_REDACTED} less.`,
+    },
+    {
+      name: "currency and scale go with the number",
+      text: "Saved $2M a year.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "$2M", action: "redact" }],
+      output: `Saved ${NUM_REDACTED} a year.`,
+    },
+    {
+      name: "the bound word stays",
+      text: "Served over 10,000 users.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "10,000", action: "redact" }],
+      output: `Served over ${NUM_REDACTED} users.`,
+    },
+    {
+      name: "plus is part of the number",
+      text: "Runs 5,000+ services.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "5,000+", action: "redact" }],
+      output: `Runs ${NUM_REDACTED} services.`,
+    },
+    {
+      name: "a unit stays attached",
+      text: "Cut latency to 90 ms.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "90 ms", action: "redact" }],
+      output: `Cut latency to ${NUM_REDACTED}.`,
+    },
+    {
+      name: "a unit mismatch",
+      text: "Cut latency to 250ms.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "250ms", action: "redact" }],
+      output: `Cut latency to ${NUM_REDACTED}.`,
+    },
+    {
+      name: "a scaled figure is redacted whole",
+      text: "Processed 4.2M events.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "4.2M", action: "redact" }],
+      output: `Processed ${NUM_REDACTED} events.`,
+    },
+    {
+      name: "a duration the dates do not cover",
+      text: "6 years at Acme.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "6 years", action: "redact" }],
+      output: `${NUM_REDACTED} at Acme.`,
+    },
+    {
+      name: "a range sharing its unit goes whole",
+      text: "Mentored for 3-12 months.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "3-12 months", action: "redact" }],
+      output: `Mentored for ${NUM_REDACTED}.`,
+    },
+    {
+      name: "a number word is a number",
+      text: "Led twelve engineers.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "twelve", action: "redact" }],
+      output: `Led ${NUM_REDACTED} engineers.`,
+    },
+    {
+      name: "an example chunk backs nothing",
+      text: "Scaled to 10,000 users.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "10,000", action: "redact" }],
+      output: `Scaled to ${NUM_REDACTED} users.`,
+    },
+    {
+      name: "only the metric next to a version",
+      text: "Moved to Python 3.12 for 35% lower cost.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "35%", action: "redact" }],
+      output: `Moved to Python 3.12 for ${NUM_REDACTED} lower cost.`,
+    },
+    {
+      name: "no sources: every number is ungrounded",
+      text: "Made it 3x faster for 1,200 users.",
+      findings: [
+        { rule: "ungrounded-number", actual: "3x", action: "redact" },
+        { rule: "ungrounded-number", actual: "1,200", action: "redact" },
+      ],
+      output: `Made it ${NUM_REDACTED} faster for ${NUM_REDACTED} users.`,
+    },
+    {
+      name: "a comma list is redacted whole when one part is unbacked",
+      text: "Ranked 3,6,41 in three surveys.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "3,6,41", action: "redact" }],
+      output: `Ranked ${NUM_REDACTED} in three surveys.`,
+    },
+    {
+      name: "an invented date",
+      text: "Joined Acme in 2018-07.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "2018-07", action: "redact" }],
+      output: `Joined Acme in ${NUM_REDACTED}.`,
+    },
+  ],
+});
+
+let catalog: Catalog;
+beforeAll(async () => {
+  catalog = await defaultCatalog();
+});
+
+const contextOf = (parts: Partial<GuardContext> & { asOf?: string } = {}): GuardContext =>
+  ({ catalog, facts: [], ...parts }) as GuardContext;
+const target = (text: string, original?: string): TextTarget => ({
+  field: "work[0].highlights[0]",
+  text,
+  role: "prose",
+  ...(original !== undefined ? { original } : {}),
+});
+
+describe("number-provenance: findings", () => {
+  it("says why, and what would have grounded it", () => {
+    const [f] = numberProvenance.checkText!(target("Cut AWS spend by 40%."), contextOf(sources));
+    expect(f).toEqual({
+      guard: "number-provenance",
+      rule: "ungrounded-number",
+      action: "redact",
+      field: "work[0].highlights[0]",
+      reason:
+        '"40%" appears in no profile value or grounding fact (nearest source figures: 38%, 23.4%, 0.9995).',
+      actual: "40%",
+      expected: ["38%", "23.4%", "0.9995"],
+      evidence: [],
+      edit: { range: [17, 20], text: NUM_REDACTED },
+    });
+  });
+
+  it("explains a bound", () => {
+    const [f] = numberProvenance.checkText!(target("Runs over 5,000 services."), contextOf(sources));
+    expect(f?.reason).toBe(
+      '"5,000" is written as a lower bound, but no profile value or grounding fact is at least that large ' +
+        "(nearest source figures: 1,200, 40, 6).",
+    );
+  });
+
+  it("reports an approximate figure without an edit, with its evidence", () => {
+    const context = contextOf({ facts: [{ id: "kb-1", text: "Conversion rose 41.5% after the redesign." }] });
+    expect(numberProvenance.checkText!(target("Conversion rose ~40%."), context)).toEqual([
+      {
+        guard: "number-provenance",
+        rule: "approximate-number",
+        action: "annotate",
+        field: "work[0].highlights[0]",
+        reason: '"40%" is written as approximate and the closest source figure is 41.5%; left for review.',
+        actual: "40%",
+        expected: ["41.5%"],
+        evidence: [{ source: "fact", ref: "kb-1", text: "Conversion rose 41.5% after the redesign." }],
+      },
+    ]);
+  });
+
+  it("reports an unreached `up to` without an edit", () => {
+    const context = contextOf({ facts: [{ id: "kb-1", text: "Batch jobs ran 3x faster." }] });
+    const findings = numberProvenance.checkText!(target("Up to 10x faster batch jobs."), context);
+    expect(findings.map((f) => [f.rule, f.action, f.edit])).toEqual([
+      ["approximate-number", "annotate", undefined],
+    ]);
+  });
+
+  it("reads an open end date as the latest date any source mentions", () => {
+    const open: JsonResume = { work: [{ name: "Acme", startDate: "2019-03" }] };
+    const check = (text: string, parts: Partial<GuardContext> & { asOf?: string }) =>
+      numberProvenance.checkText!(target(text), contextOf(parts)).map((f) => f.actual);
+    // Nothing later than the start date: the span is empty, so no duration is covered.
+    expect(check("5 years at Acme.", { profile: open })).toEqual(["5 years"]);
+    // A fact mentioning 2024-06 moves "present" there: 5 years 3 months.
+    const later: Fact[] = [{ id: "kb-1", text: "Status report, 2024-06." }];
+    expect(check("5 years at Acme.", { profile: open, facts: later })).toEqual([]);
+    expect(check("6 years at Acme.", { profile: open, facts: later })).toEqual(["6 years"]);
+    // A caller-provided asOf wins.
+    expect(check("6 years at Acme.", { profile: open, asOf: "2025-04-01" })).toEqual([]);
+    expect(check("7 years at Acme.", { profile: open, asOf: "2025-04-01" })).toEqual(["7 years"]);
+    // Durations are read at their written precision: 63 months of dates back "63 months", not "60 months".
+    expect(check("63 months at Acme.", { profile: open, facts: later })).toEqual([]);
+    expect(check("60 months at Acme.", { profile: open, facts: later })).toEqual(["60 months"]);
+  });
+
+  it("memoises the allowed set per context and never mutates inputs", () => {
+    const context = contextOf(structuredClone(sources));
+    const before = JSON.stringify(context);
+    const first = allowedNumbers(context);
+    numberProvenance.checkText!(target("Cut AWS spend by 40%."), context);
+    expect(allowedNumbers(context)).toBe(first);
+    expect(JSON.stringify(context)).toBe(before);
+    expect(allowedNumbers(contextOf(sources))).not.toBe(first);
+  });
+
+  it("uses the catalog for names: Route 53 is not a metric, 53 elsewhere is", () => {
+    const findings = numberProvenance.checkText!(target("Route 53 zones for 53 teams."), contextOf());
+    expect(findings.map((f) => f.actual)).toEqual(["53"]);
+  });
+});
+
+// ---- properties ----
+
+/** `FC_RUNS=5000 npx vitest run …` for a longer search. */
+const RUNS = Number(process.env.FC_RUNS ?? 300);
+
+/** A figure as a writer might format it: plain, grouped, scaled, with units and bounds. */
+const figure = fc
+  .tuple(
+    fc.oneof(fc.integer({ min: 0, max: 5_000_000 }), fc.double({ min: 0, max: 1000, noNaN: true })),
+    fc.constantFrom("", "%", "x", " ms", "ms", " MB", "k", "M", " million", "+", " years"),
+    fc.constantFrom("", "", "$", "over ", "under ", "about ", "up to ", "~"),
+    fc.constantFrom("plain", "grouped", "fixed1"),
+  )
+  .map(([value, suffix, prefix, style]) => {
+    const digits =
+      style === "grouped"
+        ? Math.round(value).toLocaleString("en-US")
+        : style === "fixed1"
+          ? value.toFixed(1)
+          : String(Math.round(value));
+    return `${prefix}${digits}${suffix}`;
+  });
+
+const filler = fc.constantFrom(
+  "Cut latency",
+  "for",
+  "users on Python 3.12",
+  "with S3 and Route 53",
+  "across",
+  "teams,",
+  "reducing cost by",
+  "in Q3",
+  "and",
+  "24/7 on-call;",
+  "since",
+  "twelve",
+  "requests per second",
+  "-",
+  "to",
+  "twenty-five",
+  "two hundred",
+  "2021-03",
+  "03/2021",
+  "2019-21",
+  "+1 555 0100",
+  "#42",
+  "1st",
+  "v2",
+  "p99",
+  "1.4.2",
+  "https://example.com/2021/7",
+  "[NUM_REDACTED]",
+);
+
+/** Pieces joined by spaces, or glued with the punctuation that changes how figures read (`3-5 years`, `1,2`). */
+const separator = fc.constantFrom(
+  " ",
+  " ",
+  " ",
+  "",
+  "-",
+  "–",
+  "/",
+  ", ",
+  ",",
+  ".",
+  " to ",
+  "+",
+  "#",
+  "$",
+  "~",
+  "x",
+);
+const prose = fc
+  .array(fc.tuple(fc.oneof(figure, filler), separator), { minLength: 1, maxLength: 24 })
+  .map((parts) => parts.map(([part, sep]) => part + sep).join(""));
+
+function runGuard(text: string, context: GuardContext) {
+  const findings = numberProvenance.checkText!(target(text), context);
+  return { findings, ...applyEdits(text, findings) };
+}
+
+describe("number-provenance: properties", () => {
+  it("no number outside the allowed set survives", () => {
+    fc.assert(
+      fc.property(prose, fc.array(figure, { maxLength: 8 }), fc.boolean(), (text, allowed, withProfile) => {
+        const context = contextOf({
+          facts: [{ id: "f", text: allowed.join("; ") }],
+          ...(withProfile ? { profile } : {}),
+        });
+        const { output } = runGuard(text, context);
+        const index = allowedNumbers(context);
+        for (const m of findNumbers(output, catalog)) {
+          expect(ground(m, index).status, `"${m.raw}" survived in "${output}"`).not.toBe("ungrounded");
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("is idempotent: its own output has nothing left to redact", () => {
+    fc.assert(
+      fc.property(prose, fc.array(figure, { maxLength: 8 }), fc.boolean(), (text, allowed, withProfile) => {
+        const context = contextOf({
+          facts: [{ id: "f", text: allowed.join("; ") }],
+          ...(withProfile ? { profile } : {}),
+        });
+        const first = runGuard(text, context);
+        const second = numberProvenance.checkText!(target(first.output), context);
+        expect(second.filter((f) => f.edit)).toEqual([]);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("reverts exactly: revert(apply(x)) === x", () => {
+    fc.assert(
+      fc.property(prose, (text) => {
+        const { output, applied } = runGuard(text, contextOf());
+        expect(revert(output, applied)).toBe(text);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it("never crashes and never edits outside the text", () => {
+    const anyText = fc.oneof(
+      fc.string({ unit: "grapheme", maxLength: 200 }),
+      fc.string({ unit: "binary", maxLength: 200 }),
+      fc.string({ unit: fc.constantFrom(..."0123456789.,+-$%#/:xkKMB ~()"), maxLength: 200 }),
+    );
+    fc.assert(
+      fc.property(anyText, (text) => {
+        const { findings, output, applied } = runGuard(text, contextOf(sources));
+        for (const f of findings) {
+          if (!f.edit) continue;
+          expect(f.edit.range[0]).toBeGreaterThanOrEqual(0);
+          expect(f.edit.range[1]).toBeLessThanOrEqual(text.length);
+        }
+        expect(revert(output, applied)).toBe(text);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it("copes with empty and 200 KB strings", () => {
+    expect(runGuard("", contextOf(sources)).findings).toEqual([]);
+    const long = "Cut latency by 40% for 1,200 users on S3 with 99.95% uptime. ".repeat(3300);
+    expect(long.length).toBeGreaterThan(200_000);
+    const { findings, output, applied } = runGuard(long, contextOf(sources));
+    expect(findings).toHaveLength(3300);
+    expect(revert(output, applied)).toBe(long);
+    const digits = "9".repeat(200_000);
+    expect(() => runGuard(digits, contextOf(sources))).not.toThrow();
+  });
+});

@@ -1,0 +1,330 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Catalog, defaultCatalog } from "../../extractors/catalog.js";
+import {
+  findNumbers,
+  ground,
+  isGrounded,
+  type NumberMention,
+  NumberIndex,
+  sourceNumbers,
+} from "../../guards/numbers.js";
+
+let catalog: Catalog;
+beforeAll(async () => {
+  catalog = await defaultCatalog();
+});
+
+const Y = 365.25 * 86400;
+
+/** `raw=value unit [bound]`: one line a reader can check against the text. */
+function brief(m: NumberMention): string {
+  const bound = m.bound === "exact" ? "" : ` ${m.bound}`;
+  return `${m.raw}=${m.value}${m.unit ?? ""}${bound}`;
+}
+
+describe("findNumbers: what is a figure and what it means", () => {
+  const cases: [string, string[]][] = [
+    // Values compare, not strings
+    ["1,200 users", ["1,200=1200"]],
+    ["1200 users", ["1200=1200"]],
+    ["1.2k users", ["1.2k=1200"]],
+    ["4.2M rows", ["4.2M=4200000"]],
+    ["4.2 million rows", ["4.2 million=4200000"]],
+    ["4,200,000 rows", ["4,200,000=4200000"]],
+    ["saved $2M", ["$2M=2000000$"]],
+    ["saved $2,000,000", ["$2,000,000=2000000$"]],
+    ["raised $1.2B", ["$1.2B=1200000000$"]],
+    ["$40K budget", ["$40K=40000$"]],
+    ["€2M and 2M USD and USD 3M", ["€2M=2000000€", "2M USD=2000000$", "USD 3M=3000000$"]],
+    ["40% fewer", ["40%=40%"]],
+    ["40 percent fewer", ["40 percent=40%"]],
+    ["40 per cent fewer", ["40 per cent=40%"]],
+    ["99.9% uptime", ["99.9%=99.9%"]],
+    ["a -23% change and −5% drift", ["-23%=23%", "−5%=5%"]],
+    // Multipliers, units, rates
+    ["3x faster", ["3x=3x"]],
+    ["10× faster", ["10×=10x"]],
+    ["10-fold and 3 times faster", ["10-fold=10x", "3 times=3x"]],
+    ["820ms", ["820ms=0.82s"]],
+    ["820 ms", ["820 ms=0.82s"]],
+    ["100ms vs 0.1s", ["100ms=0.1s", "0.1s=0.1s"]],
+    ["a 24-hour rotation", ["24-hour=86400s"]],
+    ["5 years", [`5 years=${5 * Y}s`]],
+    ["2.5k req/s", ["2.5k req/s=2500request/s"]],
+    ["2,500 requests per second", ["2,500 requests per second=2500request/s"]],
+    ["1.2k rps", ["1.2k rps=1200request/s"]],
+    ["10 deploys/day", [`10 deploys/day=${10 / 86400}deploy/s`]],
+    ["8 GB and 8GB and 250 MB", ["8 GB=8000000000B", "8GB=8000000000B", "250 MB=250000000B"]],
+    ["1 Gbps link", ["1 Gbps=1000000000bit/s"]],
+    ["120 MB/s", ["120 MB/s=120000000B/s"]],
+    ["p95 latency from 820ms to 140ms", ["820ms=0.82s", "140ms=0.14s"]],
+    // Bounds: the bound word stays outside the figure; `+` is part of it
+    ["over 1,000 users", ["1,000=1000 min"]],
+    ["more than 1,000", ["1,000=1000 min"]],
+    ["1,000+ users", ["1,000+=1000 min"]],
+    ["10K+ users", ["10K+=10000 min"]],
+    ["5+ years", [`5+ years=${5 * Y}s min`]],
+    ["at least 40%", ["40%=40% min"]],
+    ["under 200 ms", ["200 ms=0.2s max"]],
+    ["sub-100ms", ["100ms=0.1s max"]],
+    ["up to 10x", ["10x=10x up-to"]],
+    ["~40%", ["40%=40% approx"]],
+    ["about 40%", ["40%=40% approx"]],
+    ["nearly 1,000", ["1,000=1000 approx"]],
+    // Ranges share the unit or scale written once
+    ["3-5 years", [`3=${3 * Y}s`, `5 years=${5 * Y}s`]],
+    ["$2-3M", ["$2=2000000$", "3M=3000000$"]],
+    ["from 820 to 140 ms", ["820=0.82s", "140 ms=0.14s"]],
+    ["2019-21", ["2019=2019", "21=2021"]],
+    ["2019–2021", ["2019=2019", "2021=2021"]],
+    // Words
+    ["twelve engineers", ["twelve=12"]],
+    ["twenty-five services", ["twenty-five=25"]],
+    ["two hundred customers", ["two hundred=200"]],
+    ["five years", [`five years=${5 * Y}s`]],
+    ["one of the first engineers", []],
+    ["first-class and second-largest", []],
+    ["two-factor auth on a three-tier app with zero-downtime deploys", []],
+    ["3-tier and 2-factor", []],
+    ["hundreds of services", []],
+    // Dates, years, ordinals, ranks, phones
+    ["Q3 2022", ["2022=2022"]],
+    ["since 2021-03", ["2021-03=20210300date"]],
+    ["on 2021-03-15", ["2021-03-15=20210315date"]],
+    ["03/2021", ["03/2021=20210300date"]],
+    ["mid-2021", ["2021=2021"]],
+    ["in the 1990s", ["1990s=1990"]],
+    ["1st place", ["1st=1"]],
+    ["fixed #42", ["#42=42"]],
+    ["call +1 555 0100", ["+1 555 0100=15550100phone"]],
+    ["(555) 123-4567", ["(555) 123-4567=5551234567phone"]],
+    [".5 seconds", [".5 seconds=0.5s"]],
+    // A comma list that is not thousands: one number per part (the guard redacts the list whole)
+    ["1,2,3", ["1=1", "2=2", "3=3"]],
+    ["Python 3.12,24/7", []],
+    // Names, versions, identifiers: not figures
+    ["S3, EC2 and Route 53", []],
+    ["Python 3.12, Node.js 20 and Java 17", []],
+    ["OAuth2, p99, K8s, v2, x86, IPv6", []],
+    ["24/7 on-call, 50/50 split", []],
+    ["semver 1.4.2, IP 10.0.0.1, commit 3f9a2b1", []],
+    ["2FA, 5G, 4xx and 5xx errors", []],
+    ["GPT-4, COVID-19, HTTP/2, x86_64", []],
+    ["ISO 27001, SOC 2, Windows 11, Fortune 500, version 3", []],
+    ["see https://example.com/2021/03/post-42 or jane2021@example.io", []],
+    ["Python 3.x and Java 8+", []],
+    // A number right after a technology name reads as its version, even before a noun; a grouped one does not.
+    ["Java 17 services", []],
+    ["Kafka 1,200 topics", ["1,200=1200"]],
+  ];
+  it.each(cases)("%s", (text, expected) => {
+    const found = findNumbers(text, catalog);
+    expect(found.map(brief)).toEqual(expected);
+    for (const m of found) expect(text.slice(m.span[0], m.span[1])).toBe(m.raw);
+  });
+
+  it("gives exact spans, precision and kinds", () => {
+    const text = "Cut p95 latency from 820 ms to 140ms (over 1,000+ req/s) in Q3 2022.";
+    expect(
+      findNumbers(text, catalog).map(({ span, precision, kind, range }) => ({
+        span,
+        precision,
+        kind,
+        range,
+      })),
+    ).toEqual([
+      { span: [21, 27], precision: 0.001, kind: "measure", range: undefined },
+      { span: [31, 36], precision: 0.001, kind: "measure", range: undefined },
+      { span: [43, 55], precision: 1, kind: "measure", range: undefined },
+      { span: [63, 67], precision: 1, kind: "year", range: undefined },
+    ]);
+  });
+
+  it("marks a range that shares a unit", () => {
+    expect(findNumbers("grew 3-5x", catalog).map((m) => m.range)).toEqual([
+      [5, 9],
+      [5, 9],
+    ]);
+  });
+
+  it("reads precision from the written digits", () => {
+    const p = (t: string) => findNumbers(t, catalog).map((m) => [m.precision, m.coarsePrecision]);
+    expect(p("1.2k")).toEqual([[100, 100]]);
+    expect(p("40%")).toEqual([[1, 10]]);
+    expect(p("23.4%")).toEqual([[0.1, 0.1]]);
+    expect(p("1,000")).toEqual([[1, 1000]]);
+    expect(p("$2M")).toEqual([[1e6, 1e6]]);
+  });
+
+  it("works without a catalog (names glued to letters are still skipped)", () => {
+    expect(findNumbers("S3 and 40%").map(brief)).toEqual(["40%=40%"]);
+    expect(findNumbers("Route 53").map(brief)).toEqual(["53=53"]);
+  });
+
+  it("never throws, and spans stay inside the text", () => {
+    for (const text of [
+      "",
+      "   ",
+      "+",
+      "$",
+      "1",
+      "1,",
+      "1.",
+      ".",
+      ".0,0",
+      "-1-",
+      "+1 (",
+      "2019-",
+      "#",
+      "x".repeat(5000),
+    ]) {
+      for (const m of findNumbers(text, catalog)) {
+        expect(m.span[0]).toBeGreaterThanOrEqual(0);
+        expect(m.span[1]).toBeLessThanOrEqual(text.length);
+      }
+    }
+  });
+});
+
+describe("sourceNumbers", () => {
+  const ref = { source: "fact", ref: "f1" } as const;
+  const brief = (text: string) =>
+    sourceNumbers(text, ref, catalog).map(
+      (s) => `${s.raw}=${s.value}${s.unit ?? (s.fromDate ? "@year" : "")}`,
+    );
+
+  it.each<[string, string[]]>([
+    ["six engineers", ["six=6"]],
+    ["the first hire", ["first=1"]],
+    ["doubled throughput, halved costs", ["doubled=2x", "halved=50%"]],
+    ["one team", ["one=1"]],
+    ["uptime 0.9995", ["0.9995=0.9995", "0.9995=99.95%"]],
+    ["2019-03", ["2019-03=20190300date", "2019-03=2019@year"]],
+    ["S3 and Python 3.12", []],
+    ["5 million users", ["5 million=5000000"]],
+  ])("%s", (text, expected) => {
+    expect(brief(text)).toEqual(expected);
+  });
+
+  it("keeps where each figure came from, with an excerpt", () => {
+    const [s] = sourceNumbers("Reduced p95 latency from 820 ms to 140 ms for checkout.", ref, catalog);
+    expect(s).toMatchObject({ source: "fact", ref: "f1", raw: "820 ms" });
+    expect(s!.text).toContain("820 ms");
+  });
+});
+
+describe("isGrounded", () => {
+  const ref = { source: "profile", ref: "basics.summary" } as const;
+  /** Every figure of `output` is backed by `source`. */
+  function grounded(output: string, source: string): boolean {
+    const mentions = findNumbers(output, catalog);
+    expect(mentions.length, `no figure in "${output}"`).toBeGreaterThan(0);
+    const sources = sourceNumbers(source, ref, catalog);
+    return mentions.every((m) => isGrounded(m, sources));
+  }
+
+  it.each<[string, string, boolean]>([
+    // Values, not strings
+    ["1,200 users", "1200 users", true],
+    ["1200 users", "1,200 users", true],
+    ["1.2k users", "1,200 users", true],
+    ["1,200 users", "1.2k users", true],
+    ["4.2M rows", "4,200,000 rows", true],
+    ["4.2 million rows", "4.2M rows", true],
+    ["4,200,000 rows", "4.2 million rows", true],
+    ["$2M saved", "$2,000,000 saved", true],
+    ["$2,000,000 saved", "$2M saved", true],
+    ["$1.2B", "$1.2 billion", true],
+    ["$2M saved", "2,000,000 saved", false],
+    ["$2M saved", "€2M saved", false],
+    ["40%", "40 percent", true],
+    ["40 percent", "40%", true],
+    ["99.95% uptime", "availability 0.9995", true],
+    ["40% of traffic", "a 0.4 share", true],
+    ["40%", "40 engineers", false],
+    ["23% less exposure", "exposure change -23.4%", true],
+    // Number words both ways
+    ["6 engineers", "six engineers", true],
+    ["six engineers", "6 engineers", true],
+    ["twelve engineers", "a team of engineers", false],
+    ["twelve engineers", "12 engineers", true],
+    ["1st place", "won first place", true],
+    ["2x throughput", "doubled throughput", true],
+    // Bounds
+    ["1,000+ users", "1,200 users", true],
+    ["1,000+ users", "1,000 users", true],
+    ["1,000+ users", "900 users", false],
+    ["over 1,000 users", "1,500 users", true],
+    ["more than 1,000", "999", false],
+    ["over 1,000 users", "under 5,000 users", false],
+    ["under 200 ms", "140 ms", true],
+    ["under 200 ms", "250 ms", false],
+    ["up to 200 ms", "140 ms", false],
+    ["up to 10x", "10x", true],
+    // Rounding: only to the written precision and within 3 %
+    ["23%", "23.4%", true],
+    ["40%", "38%", false],
+    ["40%", "41.5%", false],
+    ["1.2k", "1,234", true],
+    ["1.2k", "1,260", false],
+    ["99.9% uptime", "99.95% uptime", true],
+    ["99.99% uptime", "99.95% uptime", false],
+    ["3x", "2.9x", false],
+    ["4,213,000 rows", "4.2M rows", false],
+    // Units stay attached
+    ["820ms", "820 ms", true],
+    ["100ms", "0.1s", true],
+    ["0.1s", "100ms", true],
+    ["0.1s", "140ms", false],
+    ["250ms", "250 MB", false],
+    ["250ms", "250", false],
+    ["2.5k req/s", "2,500 requests per second", true],
+    ["2.5k req/s", "2,500 rps", true],
+    ["2.5k req/s", "2,500 requests", false],
+    ["8 GB", "8GB", true],
+    ["p95 latency from 820ms to 140ms", "p95 went from 820 ms down to 140 ms", true],
+    ["p95 latency from 820ms to 140ms", "p95 went from 820 ms down to 180 ms", false],
+    // Years, dates and identifiers
+    ["since 2019", "startDate 2019-03", true],
+    ["2,019 users", "startDate 2019-03", false],
+    ["2019 users", "2,019 users", true],
+    ["Q3 2022", "in 2022", true],
+    ["2021-03", "2021-03-15", true],
+    ["2021-03-15", "2021-03", false],
+    ["#42", "PR 42", true],
+    ["+1 555 0100", "phone: +1 (555) 0100", true],
+    ["+1 555 0100", "phone: +1 555 0199", false],
+    ["3-5 years", "3 to 5 years", true],
+    ["3-5 years", "5 years", false],
+  ])("%s ← %s: %s", (output, source, expected) => {
+    expect(grounded(output, source)).toBe(expected);
+  });
+
+  it("with no source numbers every figure is ungrounded", () => {
+    const [m] = findNumbers("40% faster", catalog);
+    expect(isGrounded(m!, [])).toBe(false);
+    expect(ground(m!, [])).toEqual({ status: "ungrounded", nearest: [] });
+  });
+
+  it("reports a loose reading as approximate, not grounded", () => {
+    const status = (output: string, source: string) =>
+      ground(findNumbers(output, catalog)[0]!, sourceNumbers(source, ref, catalog)).status;
+    expect(status("~40%", "41.5%")).toBe("approximate");
+    expect(status("about 40%", "40.4%")).toBe("grounded");
+    expect(status("about 40%", "47%")).toBe("ungrounded");
+    expect(status("up to 10x", "3x")).toBe("approximate");
+    expect(status("up to 10x", "12x")).toBe("ungrounded");
+  });
+
+  it("names the nearest sources when it finds none", () => {
+    const [m] = findNumbers("40% faster", catalog);
+    const g = ground(m!, sourceNumbers("38% faster, 12% cheaper, 90% covered, 7 teams", ref, catalog));
+    expect(g.status).toBe("ungrounded");
+    expect(g.status === "ungrounded" && g.nearest.map((s) => s.raw)).toEqual(["38%", "12%", "90%"]);
+  });
+
+  it("accepts a prepared index", () => {
+    const index = new NumberIndex(sourceNumbers("1,200 users", ref, catalog));
+    expect(isGrounded(findNumbers("1.2k users", catalog)[0]!, index)).toBe(true);
+  });
+});
