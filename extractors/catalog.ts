@@ -50,6 +50,9 @@ interface TextName {
   lead: number;
 }
 
+// Outside the instance, so a frozen catalog (tests freeze their inputs) can still remember.
+const lastMentions = new WeakMap<Catalog, { text: string; mentions: readonly Mention[] }>();
+
 export class Catalog {
   readonly entries: readonly CatalogEntry[];
   private readonly byId = new Map<string, CatalogEntry>();
@@ -97,8 +100,19 @@ export class Catalog {
       .map((e) => e.id);
   }
 
-  /** Every catalog technology named in `text`, longest name first at each place, left to right. */
-  findMentions(text: string): Mention[] {
+  /**
+   * Every catalog technology named in `text`, longest name first at each place, left to right. The guards
+   * ask about the same string one after another, so the last answer is kept (frozen: callers share it).
+   */
+  findMentions(text: string): readonly Mention[] {
+    const last = lastMentions.get(this);
+    if (last?.text === text) return last.mentions;
+    const mentions = Object.freeze(this.scanMentions(text).map((m) => Object.freeze(m)));
+    lastMentions.set(this, { text, mentions });
+    return mentions;
+  }
+
+  private scanMentions(text: string): Mention[] {
     const mentions: Mention[] = [];
     const lower = text.toLowerCase();
     let coveredUntil = 0;
