@@ -1,14 +1,21 @@
 import { isBinaryFile } from "isbinaryfile";
-import pLimit from "p-limit";
 import type { Catalog } from "./catalog.js";
 import { classifyPath } from "./classify.js";
 import { findDocClaims, isDocFile, loadDocParser } from "./docs.js";
-import { evidenceKind } from "./evidence.js";
+import { MAX_IMPORT_EVIDENCE, compareEvidence, evidenceKind } from "./evidence.js";
 import { languageOf } from "./languages.js";
-import type { RepoSnapshot } from "./sources/types.js";
+import type { RepoFileEntry, RepoSnapshot } from "./sources/types.js";
 import { DEFAULT_MAX_FILE_BYTES } from "./sources/types.js";
-import type { DocClaim, Evidence, ExtractWarning, FileDetector, RepoSummary } from "./types.js";
-import { ParseError } from "./types.js";
+import type {
+  Detection,
+  DocClaim,
+  Evidence,
+  EvidenceKind,
+  ExtractWarning,
+  FileDetector,
+  RepoSummary,
+} from "./types.js";
+import { NeedsLoading, ParseError } from "./types.js";
 
 export interface AnalyzeOptions {
   catalog: Catalog;
@@ -54,54 +61,85 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
   const warnings: ExtractWarning[] = [...snapshot.warnings];
   const languages: Record<string, number> = {};
   const found: TechEvidence[] = [];
+  // Imports are capped in the output; keeping only the first few by path bounds memory on huge repos.
+  const imports = new Map<string, TechEvidence[]>();
+  const keep = (item: TechEvidence) => {
+    if (item.evidence.via !== "import") return found.push(item);
+    const key = `${item.technology}\0${item.evidence.kind}`;
+    const list = imports.get(key) ?? [];
+    list.push(item);
+    if (list.length > MAX_IMPORT_EVIDENCE * 4) {
+      list.sort((a, b) => compareEvidence(a.evidence, b.evidence));
+      list.length = MAX_IMPORT_EVIDENCE * 2;
+    }
+    imports.set(key, list);
+  };
   const claims: DocClaim[] = [];
-  const limit = pLimit(options.concurrency ?? 16);
   let filesScanned = 0;
 
-  const tasks = snapshot.files.map((file) => {
+  // Files to read, decided by name alone; then a few workers read them (no promise per file up front).
+  const work: { file: RepoFileEntry; kind: EvidenceKind; wanted: FileDetector[]; isDoc: boolean }[] = [];
+  for (const file of snapshot.files) {
     const kind = classifyPath(file.path);
-    if (kind === "vendored" || kind === "generated") return undefined;
+    if (kind === "vendored" || kind === "generated") continue;
     filesScanned++;
     const language = languageOf(file.path);
     if (language && kind !== "docs") languages[language] = (languages[language] ?? 0) + file.size;
     const wanted = detectors.filter((d) => d.matches(file.path));
     const isDoc = isDocFile(file.path);
-    if (wanted.length === 0 && !isDoc) return undefined;
+    if (wanted.length === 0 && !isDoc) continue;
     if (file.size > maxFileBytes) {
       warnings.push({ repo, path: file.path, message: `larger than ${maxFileBytes} bytes; not analysed` });
-      return undefined;
+      continue;
     }
-    return limit(async () => {
-      await Promise.all([...wanted.map(ready), isDoc ? loadDocParser() : undefined]);
-      const text = await readText(snapshot, file.path, file.size, warnings);
-      if (text === undefined) return;
-      if (isDoc) claims.push(...findDocClaims(repo, file.path, text, catalog));
-      if (wanted.length > 0 && looksMinified(text)) {
-        warnings.push({ repo, path: file.path, message: "looks minified; treated as generated" });
-        return;
-      }
-      for (const detector of wanted) {
-        for (const detection of runDetector(detector, file.path, text, repo, warnings)) {
-          for (const technology of catalog.lookup(detection.key)) {
-            const entry = catalog.get(technology);
-            if (!entry) continue;
-            found.push({
-              technology,
-              evidence: {
-                repo,
-                path: file.path,
-                ...(detection.line !== undefined ? { line: detection.line } : {}),
-                kind: evidenceKind(kind, detection, entry),
-                via: detection.via,
-                detail: detection.detail,
-              },
-            });
-          }
+    work.push({ file, kind, wanted, isDoc });
+  }
+  // Start loading every parser this repository needs now: module loading waits on the disk, and the
+  // first files are analysed meanwhile. Each file still awaits its own (a failure surfaces there).
+  for (const detector of new Set(work.flatMap((item) => item.wanted))) ready(detector).catch(() => {});
+  if (work.some((item) => item.isDoc)) loadDocParser().catch(() => {});
+
+  let next = 0;
+  const worker = async () => {
+    for (let item = work[next++]; item; item = work[next++])
+      await analyzeFile(item.file, item.kind, item.wanted, item.isDoc);
+  };
+  const analyzeFile = async (
+    file: RepoFileEntry,
+    kind: EvidenceKind,
+    wanted: FileDetector[],
+    isDoc: boolean,
+  ) => {
+    await Promise.all([...wanted.map(ready), isDoc ? loadDocParser() : undefined]);
+    const text = await readText(snapshot, file.path, file.size, warnings);
+    if (text === undefined) return;
+    if (isDoc) claims.push(...findDocClaims(repo, file.path, text, catalog));
+    if (wanted.length > 0 && looksMinified(text)) {
+      warnings.push({ repo, path: file.path, message: "looks minified; treated as generated" });
+      return;
+    }
+    for (const detector of wanted) {
+      for (const detection of await runDetector(detector, file.path, text, repo, warnings)) {
+        for (const technology of catalog.lookup(detection.key)) {
+          const entry = catalog.get(technology);
+          if (!entry) continue;
+          keep({
+            technology,
+            evidence: {
+              repo,
+              path: file.path,
+              ...(detection.line !== undefined ? { line: detection.line } : {}),
+              kind: evidenceKind(kind, detection, entry),
+              via: detection.via,
+              detail: detection.detail,
+            },
+          });
         }
       }
-    });
-  });
-  await Promise.all(tasks);
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency ?? 16 }, worker));
+  for (const list of imports.values()) found.push(...list);
 
   const summary: RepoSummary = {
     name: repo,
@@ -136,15 +174,22 @@ async function readText(
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-function runDetector(
+async function runDetector(
   detector: FileDetector,
   path: string,
   text: string,
   repo: string,
   warnings: ExtractWarning[],
-): ReturnType<FileDetector["detect"]> {
+): Promise<Detection[]> {
   try {
-    return detector.detect({ path, text });
+    try {
+      return detector.detect({ path, text });
+    } catch (error) {
+      // Something only this file needs (a fallback grammar): load it and try once more.
+      if (!(error instanceof NeedsLoading)) throw error;
+      await error.loading;
+      return detector.detect({ path, text });
+    }
   } catch (error) {
     const line = error instanceof ParseError ? error.line : undefined;
     const where = line && !(error as Error).message.includes(`line ${line}`) ? `line ${line}: ` : "";

@@ -57,7 +57,8 @@ export class Catalog {
   readonly entries: readonly CatalogEntry[];
   private readonly byId = new Map<string, CatalogEntry>();
   private readonly exactKeys = new Map<string, string[]>();
-  private readonly prefixKeys: { space: string; prefix: string; id: string }[] = [];
+  /** Keys ending in `*`, by space: a lookup scans only its own space's (the catalog has ~1,400). */
+  private readonly prefixKeys = new Map<string, { prefix: string; id: string }[]>();
   private readonly textByFirstWord = new Map<string, TextName[]>();
 
   constructor(entries: CatalogEntry[]) {
@@ -72,6 +73,8 @@ export class Catalog {
         for (const name of [entry.name, ...(entry.aliases ?? [])]) this.indexName(entry, name);
       }
     }
+    // Longest name first; a stable sort keeps catalog order among names of one length.
+    for (const list of this.textByFirstWord.values()) list.sort((a, b) => b.name.length - a.name.length);
   }
 
   get(id: string): CatalogEntry | undefined {
@@ -85,8 +88,8 @@ export class Catalog {
       for (const id of this.exactKeys.get(`${key.space}\0${candidate}`) ?? []) found.add(id);
     }
     const normalized = normalizeKey(key.space, key.name);
-    for (const p of this.prefixKeys) {
-      if (p.space === key.space && normalized.startsWith(p.prefix)) found.add(p.id);
+    for (const p of this.prefixKeys.get(key.space) ?? []) {
+      if (normalized.startsWith(p.prefix)) found.add(p.id);
     }
     return [...found];
   }
@@ -150,7 +153,9 @@ export class Catalog {
   private indexKey(space: string, raw: string, id: string): void {
     const normalized = normalizeKey(space, raw);
     if (normalized.endsWith("*")) {
-      this.prefixKeys.push({ space, prefix: normalized.slice(0, -1), id });
+      const list = this.prefixKeys.get(space) ?? [];
+      list.push({ prefix: normalized.slice(0, -1), id });
+      this.prefixKeys.set(space, list);
       return;
     }
     const k = `${space}\0${normalized}`;
@@ -166,7 +171,6 @@ export class Catalog {
     const firstWord = first[0].toLowerCase();
     const list = this.textByFirstWord.get(firstWord) ?? [];
     list.push({ id: entry.id, name, exact: entry.text === "exact", lead });
-    list.sort((a, b) => b.name.length - a.name.length);
     this.textByFirstWord.set(firstWord, list);
   }
 }

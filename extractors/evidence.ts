@@ -45,3 +45,6 @@ export function statusOf(evidence: readonly Evidence[]): TechStatus {
 export function compareEvidence(a: Evidence, b: Evidence): number {
   return a.repo.localeCompare(b.repo) || a.path.localeCompare(b.path) || (a.line ?? 0) - (b.line ?? 0);
 }
+
+/** An import seen in many files says no more than in a few: at most this many per repository and kind. */
+export const MAX_IMPORT_EVIDENCE = 5;

@@ -1,7 +1,7 @@
 import { type AnalyzeOptions, type RepoAnalysis, type TechEvidence, analyzeRepo } from "./analyze.js";
 import { type Catalog, defaultCatalog } from "./catalog.js";
 import { allDetectors } from "./detectors.js";
-import { compareEvidence, statusOf } from "./evidence.js";
+import { MAX_IMPORT_EVIDENCE, compareEvidence, statusOf } from "./evidence.js";
 import { addClaimHistory } from "./history.js";
 import { type SourceResolveOptions, resolveSources } from "./sources/index.js";
 import type { RepoSnapshot } from "./sources/types.js";
@@ -15,9 +15,6 @@ export interface ExtractOptions extends SourceResolveOptions {
   /** Called as each repository finishes, for progress on a terminal. */
   onRepo?: (name: string, done: number, total: number) => void;
 }
-
-// An import seen in many files says no more than in a few; keep the output readable.
-const MAX_IMPORT_EVIDENCE = 5;
 
 /** `vouch extract`: resolve the sources, analyse every repository, and merge what they show. */
 export async function extract(

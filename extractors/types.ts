@@ -110,7 +110,12 @@ export interface FileDetector {
    * the first file the detector matches; heavy libraries load here, never at module import.
    */
   init?(): Promise<void>;
-  /** Parse the file. Throws `ParseError` for a malformed file; the caller turns it into a warning. */
+  /**
+   * Parse the file. Throws `ParseError` for a malformed file; the caller turns it into a warning. Throws
+   * `NeedsLoading` when this one file needs something `init()` leaves out because most repositories never
+   * need it (the JS/TS detector's fallback grammars, for files oxc-parser rejects): the analyser awaits
+   * the error's `loading` and calls `detect()` again, once.
+   */
   detect(file: SourceFile): Detection[];
 }
 
@@ -122,5 +127,16 @@ export class ParseError extends Error {
   ) {
     super(message);
     this.name = "ParseError";
+  }
+}
+
+/** `detect()` needs `loading` to finish first; see `FileDetector.detect`. */
+export class NeedsLoading extends Error {
+  constructor(
+    readonly loading: Promise<void>,
+    what: string,
+  ) {
+    super(`${what} not loaded yet: await the error's \`loading\`, then call detect() again`);
+    this.name = "NeedsLoading";
   }
 }

@@ -3,6 +3,7 @@ import type { FileDetector } from "../types.js";
 import { goImportDetector } from "./go.js";
 import { javaImportDetector } from "./java.js";
 import { jsImportDetector } from "./js.js";
+import { loadFallbackGrammars } from "./js-fallback.js";
 import { notebookImportDetector } from "./notebook.js";
 import { pythonImportDetector } from "./python.js";
 
@@ -17,12 +18,16 @@ export const importDetectors: FileDetector[] = [
 let ready: Promise<void> | undefined;
 
 /**
- * Loads what every import detector needs (oxc-parser and every WASM grammar) at once; runs once however
- * often it is called. For tests and tools that want everything up front: the analyser instead awaits each
- * detector's own `init()` before its first file, so a Java repository never loads Go's grammar.
+ * Loads what every import detector needs (oxc-parser and every WASM grammar, the JS/TS fallback ones
+ * included) at once; runs once however often it is called. For tests and tools that want everything up
+ * front: the analyser instead awaits each detector's own `init()` before its first file, so a Java
+ * repository never loads Go's grammar, and loads a fallback grammar only for a file that needs it.
  */
 export function initImportDetectors(): Promise<void> {
-  ready ??= Promise.all(importDetectors.map((detector) => detector.init?.())).then(
+  ready ??= Promise.all([
+    ...importDetectors.map((detector) => detector.init?.()),
+    loadFallbackGrammars(),
+  ]).then(
     () => undefined,
     (error: unknown) => {
       ready = undefined;

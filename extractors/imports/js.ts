@@ -1,11 +1,12 @@
 // JS/TS imports via oxc-parser: static imports, re-exports, dynamic `import("x")`, `require("x")` and
 // `import x = require("x")`. Files oxc rejects go to the tree-sitter fallback in js-fallback.ts.
-// oxc-parser and the fallback grammars load in the detector's `init()`, never at import.
+// oxc-parser loads in the detector's `init()`, never at import; a fallback grammar loads only when a file
+// needs it (`detect()` throws `NeedsLoading`, and the analyser awaits it and calls again).
 import type * as OxcParser from "oxc-parser";
 import type { Argument, EcmaScriptModule, ParseResult, ParserOptions, Program } from "oxc-parser";
 import type { FileDetector, SourceFile } from "../types.js";
 import { hasExtension, lineLocator, plainString, toDetections, type Hit } from "./common.js";
-import { fallbackImports, loadFallbackGrammars, type RawImport } from "./js-fallback.js";
+import { fallbackImports, type RawImport } from "./js-fallback.js";
 import { npmKey } from "./npm-specifier.js";
 
 const EXTENSIONS = [".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"];
@@ -13,14 +14,11 @@ const EXTENSIONS = [".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"
 let oxc: typeof OxcParser | undefined;
 let loading: Promise<void> | undefined;
 
-/** Loads oxc-parser and the tree-sitter fallback grammars; the detector's `init()`. */
-function loadJsParsers(): Promise<void> {
-  loading ??= Promise.all([
-    import("oxc-parser").then((module) => {
-      oxc = module;
-    }),
-    loadFallbackGrammars(),
-  ]).then(() => undefined);
+/** Loads oxc-parser; the detector's `init()`. */
+function loadJsParser(): Promise<void> {
+  loading ??= import("oxc-parser").then((module) => {
+    oxc = module;
+  });
   return loading;
 }
 
@@ -119,6 +117,6 @@ export function detectJsImports(file: SourceFile): Hit[] {
 export const jsImportDetector: FileDetector = {
   id: "imports:js",
   matches: (path) => hasExtension(path, EXTENSIONS) && !/\.d\.[cm]?ts$|\.min\.[cm]?js$/i.test(path),
-  init: loadJsParsers,
+  init: loadJsParser,
   detect: (file) => toDetections("npm", detectJsImports(file)),
 };

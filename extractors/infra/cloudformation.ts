@@ -5,7 +5,7 @@ import { ParseError } from "../types.js";
 import { detection } from "./detection.js";
 import { baseName, imageRepository } from "./refs.js";
 import type { YamlDoc } from "./yaml-doc.js";
-import { loadYaml, parseClaimedYaml, parseYaml, passThroughTags } from "./yaml-doc.js";
+import { loadYaml, parseClaimedYaml, parseYaml, passThroughTags, requireYaml } from "./yaml-doc.js";
 
 const INTRINSIC_TAGS = passThroughTags(
   [
@@ -46,10 +46,11 @@ const ENGINE_TYPES = new Set([
 export const cloudFormationDetector: FileDetector = {
   id: "cloudformation",
   matches: (path) => /\.(ya?ml|json|template)$/i.test(path) && !isServerlessConfig(path),
-  init: loadYaml,
   detect(file) {
-    // Cheap gate: most YAML and JSON files in a repository are not templates.
+    // Cheap gate: most YAML and JSON files in a repository are not templates, so `yaml` loads only once
+    // a file passes it.
     if (!file.text.includes("AWS::") && !file.text.includes("AWSTemplateFormatVersion")) return [];
+    requireYaml();
     // A file that declares itself a template must parse; any other file is only a candidate.
     const claimed = /AWSTemplateFormatVersion|AWS::Serverless-2016-10-31/.test(file.text);
     const { docs, problem } = parseYaml(file.text, { customTags: INTRINSIC_TAGS });

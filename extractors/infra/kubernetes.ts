@@ -4,7 +4,7 @@ import type { Detection, FileDetector } from "../types.js";
 import { detection } from "./detection.js";
 import { baseName, chartName, imageRepository } from "./refs.js";
 import type { YamlDoc } from "./yaml-doc.js";
-import { loadYaml, parseClaimedYaml, parseYaml, yamlError } from "./yaml-doc.js";
+import { loadYaml, parseClaimedYaml, parseYaml, requireYaml, yamlError } from "./yaml-doc.js";
 
 const YAML_FILE = /\.ya?ml$/i;
 const KUSTOMIZATION = /^kustomization\.ya?ml$/;
@@ -19,12 +19,12 @@ export const kubernetesDetector: FileDetector = {
   id: "kubernetes",
   matches: (path) =>
     YAML_FILE.test(path) && ![KUSTOMIZATION, SKAFFOLD, HELMFILE].some((name) => name.test(baseName(path))),
-  init: loadYaml,
   detect(file) {
-    // Most YAML files are not manifests; skip them before parsing.
+    // Most YAML files are not manifests; skip them before parsing (and before loading `yaml`).
     if (!file.text.includes("apiVersion") || !/^\s*kind\s*:/m.test(file.text)) return [];
     // Helm templates are Go templates, not YAML; the chart's Chart.yaml and values.yaml speak for them.
     if (isHelmTemplate(file.path, file.text)) return [];
+    requireYaml();
     const { docs, problem } = parseYaml(file.text);
     if (problem) return [];
     const found: Detection[] = [];

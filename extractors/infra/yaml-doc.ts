@@ -1,8 +1,9 @@
 // A thin view over the `yaml` AST that keeps node positions, follows aliases and `<<` merge keys.
-// `yaml` loads in `loadYaml()`, which the YAML detectors' `init()` awaits; parsing afterwards is synchronous.
+// `yaml` loads in `loadYaml()`, which the YAML detectors' `init()` awaits (or `requireYaml()` asks for);
+// parsing afterwards is synchronous.
 import type * as YamlLibrary from "yaml";
 import type { Document, LineCounter, Node, Tags } from "yaml";
-import { ParseError } from "../types.js";
+import { NeedsLoading, ParseError } from "../types.js";
 
 let yaml: typeof YamlLibrary | undefined;
 let loading: Promise<void> | undefined;
@@ -13,6 +14,15 @@ export function loadYaml(): Promise<void> {
     yaml = module;
   });
   return loading;
+}
+
+/**
+ * For detectors that read YAML only after a cheap content check (most `.yaml` and `.json` files are not
+ * Kubernetes manifests or CloudFormation templates): throws `NeedsLoading` until `yaml` is loaded, so a
+ * repository whose YAML no detector needs never loads it.
+ */
+export function requireYaml(): void {
+  if (!yaml) throw new NeedsLoading(loadYaml(), "the yaml library is");
 }
 
 function yamlLibrary(): typeof YamlLibrary {

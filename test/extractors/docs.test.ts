@@ -63,6 +63,54 @@ describe("findDocClaims", () => {
     ]);
   });
 
+  it("counts lines inside code spans and across multi-line link targets", () => {
+    const text = [
+      "Run `psql", // 1
+      "  --host db` against MySQL.", // 2
+      "See [the guide](https://example.com/guide", // 3
+      "'a title", // 4
+      "on two lines') before EKS.", // 5
+      "``` `` ```", // 6
+      "`` `MySQL` ``", // 7
+    ].join("\n");
+    expect(findDocClaims("r", "a.md", text, catalog).map((c) => [c.line, c.technology])).toEqual([
+      [2, "mysql"],
+      [5, "amazon-eks"],
+      [7, "mysql"],
+    ]);
+  });
+
+  it("skips link text of every kind, image descriptions, HTML and definitions, but reads text between tags", () => {
+    const text = [
+      "[MySQL][db] and [EKS] and <https://postgres.example.com>", // 1
+      "[Postgres](javascript:void(0)) ![MySQL logo](mysql.png)", // 2
+      "", // 3
+      "<div>", // 4
+      "Postgres in an HTML block", // 5
+      "</div>", // 6
+      "", // 7
+      "Runs on <b>EKS</b> with *MySQL* &amp; **Postgres**.", // 8
+      "", // 9
+      "[db]: https://mysql.example.com 'MySQL docs'", // 10
+      "[eks]: https://eks.example.com", // 11
+    ].join("\n");
+    expect(findDocClaims("r", "a.md", text, catalog).map((c) => [c.line, c.technology])).toEqual([
+      [8, "amazon-eks"],
+      [8, "mysql"],
+      [8, "postgresql"],
+    ]);
+  });
+
+  it("reads front matter, headings and nested blocks, and survives pathological nesting", () => {
+    const text = "---\ntitle: MySQL\n---\n\n> - item on EKS\n>   ```\n>   psql\n>   ```\n";
+    expect(findDocClaims("r", "a.md", text, catalog).map((c) => [c.line, c.technology])).toEqual([
+      [2, "mysql"],
+      [5, "amazon-eks"],
+    ]);
+    const deep = `${"> ".repeat(3_000)}MySQL\n${"[".repeat(20_000)}${"_".repeat(20_000)}`;
+    expect(() => findDocClaims("r", "a.md", deep, catalog)).not.toThrow();
+  });
+
   it("reads non-Markdown docs line by line", () => {
     const text = "Title\n=====\n\nUses MySQL and EKS.\n";
     expect(findDocClaims("r", "README.rst", text, catalog).map((c) => [c.line, c.technology])).toEqual([

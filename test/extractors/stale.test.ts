@@ -50,7 +50,12 @@ describe("markStaleClaims", () => {
     ["the claim is in another repository", claim("mysql", "Uses MySQL.", 1, "other"), false, undefined],
     ["the line tells history", claim("mysql", "We migrated from MySQL last year."), false, undefined],
     ["the line tells history (replaced)", claim("mysql", "MySQL was replaced."), false, undefined],
-    ["schema migrations are not history", claim("mysql", "Orders live in MySQL 8; migrations run at deploy."), true, [pg]],
+    [
+      "schema migrations are not history",
+      claim("mysql", "Orders live in MySQL 8; migrations run at deploy."),
+      true,
+      [pg],
+    ],
     ["the claimed technology is seen in tests", claim("sqlite", "Tests run on SQLite."), false, undefined],
     [
       "the same claim where SQLite is seen nowhere",

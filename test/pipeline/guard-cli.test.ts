@@ -30,7 +30,12 @@ beforeAll(async () => {
     ),
     { history: false },
   );
-  const facts = [{ id: "docs/fernhill-eks-migration.md", text: await readFile(join(samples, "docs/fernhill-eks-migration.md"), "utf8") }];
+  const facts = [
+    {
+      id: "docs/fernhill-eks-migration.md",
+      text: await readFile(join(samples, "docs/fernhill-eks-migration.md"), "utf8"),
+    },
+  ];
   const path = await write("case.json", { draft, sources: { profile, facts, truth } });
   const run = await runCli(["guard", "--case", path, "--json"]);
   expect(run.stderr).toBe("");
@@ -94,18 +99,41 @@ describe("vouch guard --case on the fabricated sample draft", () => {
     });
     const run = await runCli(["guard", "--case", path, "--json"]);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ text: "Cut latency by 38% and served 1,200 customers.", records: [] });
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      text: "Cut latency by 38% and served 1,200 customers.",
+      records: [],
+    });
   });
 });
 
 describe("vouch guard: bad input", () => {
   it.each([
     ["a missing file", "missing.json", null, /missing\.json: no such file\./],
-    ["a file that is not JSON", "broken.json", '{\n  "text": "x",\n  oops\n}', /broken\.json: not valid JSON at line 3, column 3/],
-    ["neither text nor draft", "empty.json", { sources: {} }, /empty\.json: field "text": give exactly one of "text" and "draft"\./],
-    ["both text and draft", "both.json", { text: "x", draft: {}, sources: {} }, /field "text": give exactly one/],
+    [
+      "a file that is not JSON",
+      "broken.json",
+      '{\n  "text": "x",\n  oops\n}',
+      /broken\.json: not valid JSON at line 3, column 3/,
+    ],
+    [
+      "neither text nor draft",
+      "empty.json",
+      { sources: {} },
+      /empty\.json: field "text": give exactly one of "text" and "draft"\./,
+    ],
+    [
+      "both text and draft",
+      "both.json",
+      { text: "x", draft: {}, sources: {} },
+      /field "text": give exactly one/,
+    ],
     ["no sources", "nosources.json", { text: "x" }, /field "sources": /],
-    ["a fact of the wrong type", "badfact.json", { text: "x", sources: { facts: ["ok", 5] } }, /field "sources\.facts\[1\]": /],
+    [
+      "a fact of the wrong type",
+      "badfact.json",
+      { text: "x", sources: { facts: ["ok", 5] } },
+      /field "sources\.facts\[1\]": /,
+    ],
     ["text of the wrong type", "badtext.json", { text: 42, sources: {} }, /field "text": /],
     ["an unknown key", "extra.json", { text: "x", sources: {}, prompt: "y" }, /field "prompt": /],
   ])("rejects %s with exit 2 naming the field", async (_name, file, content, message) => {

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { jsImportDetector } from "../../../extractors/imports/js.js";
+import { loadFallbackGrammars } from "../../../extractors/imports/js-fallback.js";
 import { npmKey } from "../../../extractors/imports/npm-specifier.js";
 import { keysAndLines, initDetectors } from "./helpers.js";
 
-beforeAll(() => initDetectors(jsImportDetector));
+// The analyser loads the fallback grammars on demand (js-fallback-loading.test.ts); here, up front.
+beforeAll(() => Promise.all([initDetectors(jsImportDetector), loadFallbackGrammars()]));
 
 type Case = [name: string, path: string, code: string, expected: [string, number][]];
 

@@ -23,7 +23,7 @@ import { msbuildDetector } from "../../../extractors/manifests/dotnet.js";
 import { versionCatalogDetector } from "../../../extractors/manifests/gradle.js";
 import { pomXmlDetector } from "../../../extractors/manifests/maven.js";
 import { pipfileDetector, pyprojectTomlDetector } from "../../../extractors/manifests/python.js";
-import type { FileDetector } from "../../../extractors/types.js";
+import { type FileDetector, NeedsLoading } from "../../../extractors/types.js";
 
 const HEAVY = [
   "yaml",
@@ -122,8 +122,6 @@ describe("detect() without init()", () => {
     [composeDetector, "compose.yaml", "services: {}\n"],
     [chartDetector, "Chart.yaml", "name: x\n"],
     [githubWorkflowDetector, ".github/workflows/ci.yml", "on: push\n"],
-    [kubernetesDetector, "k8s/a.yaml", "apiVersion: v1\nkind: Pod\n"],
-    [cloudFormationDetector, "stack.yaml", "AWSTemplateFormatVersion: 2010-09-09\n"],
     [dockerfileDetector, "Dockerfile", "FROM node:20\n"],
     [jsImportDetector, "a.ts", 'import x from "x";\n'],
     [pythonImportDetector, "a.py", "import x\n"],
@@ -137,6 +135,22 @@ describe("detect() without init()", () => {
     (_id, detector, path, text) => {
       expect(detector.matches(path)).toBe(true);
       expect(() => detector.detect({ path, text })).toThrow(/init\(\) was not awaited/);
+    },
+  );
+
+  // These read YAML only after a content check, so they have no `init()`: a file that passes the check
+  // asks for the library (`NeedsLoading`); the analyser awaits it and calls `detect()` again.
+  const onDemand: [FileDetector, string, string][] = [
+    [kubernetesDetector, "k8s/a.yaml", "apiVersion: v1\nkind: Pod\n"],
+    [cloudFormationDetector, "stack.yaml", "AWSTemplateFormatVersion: 2010-09-09\n"],
+  ];
+
+  it.each(onDemand.map(([detector, path, text]) => [detector.id, detector, path, text] as const))(
+    "%s skips other files without the library and asks for it for its own",
+    (_id, detector, path, text) => {
+      expect(detector.init).toBeUndefined();
+      expect(detector.detect({ path, text: "name: not a manifest\n" })).toEqual([]);
+      expect(() => detector.detect({ path, text })).toThrow(NeedsLoading);
     },
   );
 });

@@ -1,5 +1,6 @@
 // Shared by the infra detector tests: compact, exact renderings of detections and indented fixtures.
 import { expect } from "vitest";
+import { loadYaml } from "../../../extractors/infra/yaml-doc.js";
 import type { Detection, EvidenceVia, FileDetector } from "../../../extractors/types.js";
 import { ParseError } from "../../../extractors/types.js";
 
@@ -37,7 +38,11 @@ export function dedent(text: string): string {
   return lines.map((line) => line.slice(common === Infinity ? 0 : common)).join("\n");
 }
 
-/** Awaits each detector's `init()`, as the analyser does before the first file a detector matches. */
+/**
+ * Awaits each detector's `init()`, as the analyser does before the first file a detector matches, and
+ * loads `yaml` for the detectors that ask for it only once a file passes their content check.
+ */
 export async function initDetectors(...detectors: FileDetector[]): Promise<void> {
   for (const detector of detectors) await detector.init?.();
+  await loadYaml();
 }
