@@ -34,15 +34,17 @@ export async function loadDocParser(): Promise<void> {
 }
 
 function createParser(MarkdownIt: typeof MarkdownItModule.default): MarkdownIt {
-  // Plain CommonMark with HTML: no tables, strikethrough or bare-URL links. Nesting as deep as documents go.
+  // Plain CommonMark with HTML, as micromark read it before: no tables, strikethrough or bare-URL links.
+  // Up to 1,000 levels of nesting (markdown-it's default is 20); deeper content is skipped, where the
+  // parser's stack would otherwise run out near 3,000.
   const md = new MarkdownIt("commonmark", { maxNesting: 1_000 });
   // Every link is a link, whatever its scheme (markdown-it turns `javascript:` links back into text), and
   // its target is never rendered, so it needs no normalising.
   md.validateLink = () => true;
   md.normalizeLink = (url) => url;
   md.normalizeLinkText = (text) => text;
-  // Rules push each token while `pos` is at the token's first character (pending text: its last), so
-  // recording `pos` gives every inline token its line.
+  // Rules push each token while `pos` is at its first character; plain text is flushed with `pos` just past
+  // its last, on the same line. So `pos` at push time gives every inline token its line.
   class PositionedState extends md.inline.State {
     override pushPending(): Token {
       const token = super.pushPending();
@@ -93,8 +95,8 @@ function markdownTexts(md: MarkdownIt, text: string, onText: (value: string, lin
   for (const token of md.parse(text, {})) {
     if (!token.map) continue;
     if (token.type === "fence" || token.type === "code_block") {
-      // The code starts on the line after the fence. An indented block has none, yet its claims have
-      // always been placed one line after its first line; kept so reports stay comparable.
+      // The code starts on the line after the fence. An indented block has no fence line, yet its claims
+      // are placed one line late too: a known off-by-one, kept while the output must not change.
       if (token.content) onText(token.content, token.map[0] + 2);
     } else if (token.type === "inline" && token.children) {
       inlineTexts(token.content, token.children, token.map[0] + 1, onText);
