@@ -8,6 +8,8 @@ export type SettingName = keyof FileConfig;
 
 export const CONFIG_FILE = "vouch.config.yaml";
 
+const LIST_SETTINGS: ReadonlySet<SettingName> = new Set(["corsOrigins"]);
+
 /** Resolves settings from flags, then `VOUCH_*` environment variables, then vouch.config.yaml. */
 export interface Settings {
   get<K extends SettingName>(setting: K, flag?: FileConfig[K]): FileConfig[K] | undefined;
@@ -35,7 +37,7 @@ export async function loadSettings(dir: string, env: NodeJS.ProcessEnv = process
       if (flag !== undefined) return flag;
       const raw = env[envName(setting)];
       if (raw === undefined || raw === "") return file[setting];
-      const value = configSchema.shape[setting].safeParse(coerce(raw));
+      const value = configSchema.shape[setting].safeParse(coerce(raw, setting));
       if (!value.success)
         throw new InputError(`${envName(setting)}=${raw}: ${value.error.issues[0]?.message}`);
       return value.data as FileConfig[typeof setting];
@@ -65,7 +67,13 @@ async function readConfigFile(path: string): Promise<FileConfig> {
   throw new InputError(`${path}: ${line}field "${field}": ${issue?.message}`);
 }
 
-function coerce(raw: string): unknown {
+/** Environment variables are strings: lists are comma-separated, numbers and booleans are parsed. */
+function coerce(raw: string, setting: SettingName): unknown {
+  if (LIST_SETTINGS.has(setting))
+    return raw
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean);
   if (raw === "true" || raw === "false") return raw === "true";
   return /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
 }
