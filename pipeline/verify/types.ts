@@ -20,7 +20,7 @@ export interface VerifierResult extends Verdict {
 export type VerifyMode = "block" | "warn";
 
 export interface Verifier {
-  readonly name: "local" | "bedrock" | "openai" | "off";
+  readonly name: "local" | "bedrock" | "openai";
   /** Never rejects: a failure of the verifier itself is NOT_GROUNDED with the reason. */
   verify(answer: string, chunks: readonly Chunk[]): Promise<VerifierResult>;
 }

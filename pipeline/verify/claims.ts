@@ -1,0 +1,28 @@
+// An answer as claims: each list item and each sentence is one claim a source must support on its own.
+
+const LIST_MARKER = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
+const sentences = new Intl.Segmenter("en", { granularity: "sentence" });
+
+export interface Claim {
+  text: string;
+  /** Offset of the claim in the answer. */
+  start: number;
+}
+
+/** Split on lines first (bullets, paragraphs), then into sentences with the platform's segmenter. */
+export function splitClaims(answer: string): Claim[] {
+  const claims: Claim[] = [];
+  let offset = 0;
+  for (const line of answer.split("\n")) {
+    const marker = LIST_MARKER.exec(line)?.[0].length ?? 0;
+    const body = line.slice(marker);
+    for (const { segment, index } of sentences.segment(body)) {
+      const text = segment.trim();
+      if (/\p{L}|\p{N}/u.test(text)) {
+        claims.push({ text, start: offset + marker + index + segment.indexOf(text) });
+      }
+    }
+    offset += line.length + 1;
+  }
+  return claims;
+}

@@ -1,0 +1,84 @@
+// Whether one chunk supports one claim: all its numbers (as values), all its technologies, all its names,
+// and enough of its content words. Pure; the chunk side is indexed once per chunk and cached.
+import type { Catalog } from "../../extractors/catalog.js";
+import {
+  type NumberMention,
+  NumberIndex,
+  findNumbers,
+  isGrounded,
+  sourceNumbers,
+} from "../../guards/numbers.js";
+import type { Chunk } from "../chunk.js";
+import { isContentWord, isProperNoun, stemOf, wordsOf } from "./words.js";
+
+/** Share of a claim's content words a supporting chunk must hold (stemmed): tuned on the labelled set. */
+export const MIN_CONTENT_OVERLAP = 0.6;
+
+export interface ClaimNeeds {
+  numbers: NumberMention[];
+  technologies: { id: string; matched: string }[];
+  names: string[];
+  stems: string[];
+}
+
+interface ChunkIndex {
+  numbers: NumberIndex;
+  technologies: Set<string>;
+  lowerWords: Set<string>;
+  stems: Set<string>;
+}
+
+/** What a claim asks of its source. Words inside a technology or number mention are not asked twice. */
+export function claimNeeds(claim: string, catalog: Catalog): ClaimNeeds {
+  const numbers = findNumbers(claim, catalog);
+  const mentions = catalog.findMentions(claim);
+  const covered = (start: number, end: number) =>
+    mentions.some((m) => start < m.end && end > m.start) ||
+    numbers.some((n) => start < n.span[1] && end > n.span[0]);
+  const names = new Set<string>();
+  const stems = new Set<string>();
+  wordsOf(claim).forEach((word, i) => {
+    if (covered(word.start, word.end)) return;
+    if (isProperNoun(word, i === 0)) names.add(word.text);
+    else if (isContentWord(word.text)) stems.add(stemOf(word.text));
+  });
+  const technologies = [...new Map(mentions.map((m) => [m.id, { id: m.id, matched: m.matched }])).values()];
+  return { numbers, technologies, names: [...names], stems: [...stems] };
+}
+
+const indexes = new WeakMap<Chunk, ChunkIndex>();
+
+function indexOf(chunk: Chunk, catalog: Catalog): ChunkIndex {
+  let index = indexes.get(chunk);
+  if (!index) {
+    const words = wordsOf(chunk.text);
+    index = {
+      numbers: new NumberIndex(sourceNumbers(chunk.text, { source: "chunk", ref: chunk.id }, catalog)),
+      technologies: new Set(catalog.findMentions(chunk.text).map((m) => m.id)),
+      lowerWords: new Set(words.map((w) => w.text.toLowerCase())),
+      stems: new Set(words.filter((w) => isContentWord(w.text)).map((w) => stemOf(w.text))),
+    };
+    indexes.set(chunk, index);
+  }
+  return index;
+}
+
+/** What a chunk lacks for a claim, in words a person reads; empty when it supports the claim. */
+export function missingFrom(needs: ClaimNeeds, chunk: Chunk, catalog: Catalog): string[] {
+  const index = indexOf(chunk, catalog);
+  const missing: string[] = [];
+  for (const n of needs.numbers) if (!isGrounded(n, index.numbers)) missing.push(`the figure "${n.raw}"`);
+  for (const t of needs.technologies) if (!index.technologies.has(t.id)) missing.push(`"${t.matched}"`);
+  for (const name of needs.names) if (!index.lowerWords.has(name.toLowerCase())) missing.push(`"${name}"`);
+  if (needs.stems.length > 0) {
+    const held = needs.stems.filter((s) => index.stems.has(s)).length;
+    // A claim anchored by two or more names, figures or technologies the chunk holds may word one
+    // more thing its own way ("worked at Quillmark" for "Software Engineer at Quillmark").
+    const anchors = needs.numbers.length + needs.technologies.length + needs.names.length;
+    const slack = missing.length === 0 && anchors >= 2 ? 1 : 0;
+    if (held + slack < Math.ceil(MIN_CONTENT_OVERLAP * needs.stems.length)) {
+      missing.push(`its wording (${held} of ${needs.stems.length} content words)`);
+    }
+  }
+  return missing;
+}
