@@ -43,6 +43,31 @@ export function buildProgram(exit: (code: number) => void): Command {
       exit(await runGuard(options));
     });
 
+  // `audit DIR` runs the default action; `audit override …` dispatches to the subcommand (commander
+  // looks for a subcommand name first, so a folder named "override" needs ./override).
+  const audit = program
+    .command("audit")
+    .description("Summarise, verify (--verify) or revert (--restore) a redaction log.")
+    .argument("<log>", "an output folder of vouch generate, or its redaction-log.jsonl")
+    .option("--verify", "check the hash chain: exit 1 naming the first bad record")
+    .option("--restore", "write resume.restored.json beside the log: the draft before the guards")
+    .option("--json", "print the summary as JSON on stdout")
+    .option("--csv", "print the records as CSV on stdout")
+    .action(async (log: string, options) => {
+      const { runAudit } = await import("./commands/audit.js");
+      exit(await runAudit(log, options));
+    });
+  audit
+    .command("override")
+    .description("Mark a redaction a false positive: append an override record, print an EMF metric line.")
+    .argument("<log>", "redaction-log.jsonl (or its folder)")
+    .argument("<seq>", "the seq of the record to override", positiveInt)
+    .requiredOption("--reason <text>", "why the redaction was wrong")
+    .action(async (log: string, seq: number, options) => {
+      const { runOverride } = await import("./commands/audit.js");
+      exit(await runOverride(log, seq, options));
+    });
+
   return program;
 }
 

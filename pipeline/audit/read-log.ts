@@ -1,0 +1,117 @@
+// Read a redaction log (DESIGN.md, "Redaction record"): one JSON record per line, each checked against
+// the contract so that a bad line is named by file, line and field before anything trusts it.
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { z } from "zod";
+import type { RedactionRecord } from "../../guards/record.js";
+import { InputError } from "../errors.js";
+import { fieldPath } from "../json-file.js";
+
+export const LOG_NAME = "redaction-log.jsonl";
+
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/, "expected a 64-hex string");
+const span = z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]);
+
+// Strict: an unknown key would still be covered by the hash, but it is not the contract an auditor reads.
+export const recordSchema = z
+  .object({
+    seq: z.number().int().positive(),
+    runId: z.string().min(1),
+    ts: z.string().min(1),
+    guard: z.enum([
+      "number-provenance",
+      "vendor-provenance",
+      "code-truth",
+      "claim-net",
+      "verifier",
+      "override",
+    ]),
+    rule: z.string().min(1),
+    action: z.enum(["redact", "demote", "mark-stale", "remove", "fallback", "annotate", "override"]),
+    field: z.string().min(1),
+    range: span.optional(),
+    outputRange: span.optional(),
+    original: z.string(),
+    replacement: z.string(),
+    reason: z.string(),
+    evidence: z.array(
+      z
+        .object({
+          source: z.enum(["profile", "fact", "truth", "chunk"]),
+          ref: z.string(),
+          text: z.string().optional(),
+        })
+        .strict(),
+    ),
+    prevHash: hex64,
+    hash: hex64,
+  })
+  .strict();
+
+export interface AuditLog {
+  /** The log file as the user named it (a folder's log is `DIR/redaction-log.jsonl`). */
+  path: string;
+  /** The file's exact text: an append keeps every byte of it. */
+  text: string;
+  records: RedactionRecord[];
+  /** The 1-based line of each record, for messages. */
+  lines: number[];
+}
+
+/** `DIR` → `DIR/redaction-log.jsonl`; any other path is the log itself. */
+export async function resolveLogPath(target: string): Promise<string> {
+  let isDir: boolean;
+  try {
+    isDir = (await stat(target)).isDirectory();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(
+      code === "ENOENT" ? `${target}: no such file or folder.` : `${target}: cannot be read (${code}).`,
+    );
+  }
+  return isDir ? join(target, LOG_NAME) : target;
+}
+
+/** Read and validate a log given as its folder or its `.jsonl` path. */
+export async function readLog(target: string): Promise<AuditLog> {
+  const path = await resolveLogPath(target);
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(code === "ENOENT" ? `${path}: no such file.` : `${path}: cannot be read (${code}).`);
+  }
+  return { path, text, ...parseLog(text, path) };
+}
+
+/** Parse the text of a log; blank lines are skipped (a trailing newline is normal). */
+export function parseLog(text: string, path: string): Pick<AuditLog, "records" | "lines"> {
+  const records: RedactionRecord[] = [];
+  const lines: number[] = [];
+  for (const [index, raw] of text.split("\n").entries()) {
+    const line = index + 1;
+    const source = index === 0 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+    if (source.trim() === "") continue;
+    records.push(parseLine(source, path, line));
+    lines.push(line);
+  }
+  return { records, lines };
+}
+
+function parseLine(source: string, path: string, line: number): RedactionRecord {
+  let value: unknown;
+  try {
+    value = JSON.parse(source);
+  } catch (error) {
+    const message = (error as Error).message.replace(/ in JSON at position \d+.*$/s, "");
+    throw new InputError(`${path}: line ${line}: not JSON: ${message}.`);
+  }
+  const parsed = recordSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const keys = (issue as { keys?: string[] }).keys;
+  const field = fieldPath([...issue.path, ...(keys?.length ? [keys[0]!] : [])]);
+  const where = field ? `field "${field}"` : "the record";
+  throw new InputError(`${path}: line ${line}: ${where}: ${issue.message}.`);
+}

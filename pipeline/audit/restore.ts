@@ -1,0 +1,96 @@
+// `vouch audit --restore`: undo every draft edit the log records, giving back the writer's unguarded
+// draft. It shows the log is complete and reversible; it refuses a broken chain, whose revert would lie.
+import { dirname, join } from "node:path";
+import { revertDraft } from "../../guards/chain.js";
+import type { RedactionRecord } from "../../guards/record.js";
+import { type JsonResume, getField } from "../../guards/resume.js";
+import { writeFileAtomic } from "../atomic.js";
+import { EXIT, InputError, VouchError } from "../errors.js";
+import { readJsonFile } from "../json-file.js";
+import { readLog } from "./read-log.js";
+import { checkChain, describeBreak } from "./verify-chain.js";
+
+export const RESTORED_NAME = "resume.restored.json";
+
+export interface RestoreResult {
+  /** The unguarded draft, as written to `path`. */
+  draft: JsonResume;
+  path: string;
+  /** Records undone on the draft. */
+  reverted: number;
+  /** Pre-writer records about the matches: the output folder holds no matches to revert them on. */
+  matchRecords: number;
+  /** Override records: an auditor's verdict, not an edit. */
+  overrides: number;
+}
+
+/** Revert `resume.json` (in DIR, or beside the given log) with the log's records into `resume.restored.json`. */
+export async function restoreDraft(target: string): Promise<RestoreResult> {
+  const log = await readLog(target);
+  const chain = checkChain(log);
+  if (!chain.ok) {
+    throw new VouchError(
+      `${describeBreak(log.path, chain.firstBad)} Refusing to restore from a broken chain.`,
+      EXIT.problem,
+    );
+  }
+  const dir = dirname(log.path);
+  const resumePath = join(dir, "resume.json");
+  const guarded = await readJsonFile(resumePath);
+  if (guarded === null || typeof guarded !== "object" || Array.isArray(guarded)) {
+    throw new InputError(`${resumePath}: expected a JSON Resume object.`);
+  }
+  const overrides = log.records.filter((r) => r.action === "override");
+  const matchRecords = log.records.filter((r) => r.action !== "override" && r.field.startsWith("matches["));
+  // A `text` record comes from a plain-text guard case: there is no such field in a resume.
+  const edits = log.records.filter(
+    (r) => r.action !== "override" && !r.field.startsWith("matches[") && r.field !== "text",
+  );
+
+  const draft = revertChecked(guarded as JsonResume, edits, resumePath);
+  const path = join(dir, RESTORED_NAME);
+  await writeFileAtomic(path, `${JSON.stringify(draft, null, 2)}\n`);
+  return {
+    draft,
+    path,
+    reverted: edits.filter(editsText).length,
+    matchRecords: matchRecords.length,
+    overrides: overrides.length,
+  };
+}
+
+/** Records that changed the draft: a string edit, or a list item removed whole. */
+function editsText(record: RedactionRecord): boolean {
+  return record.outputRange !== undefined || (record.action === "remove" && record.range === undefined);
+}
+
+/**
+ * Revert last first, one record at a time, checking that each edit's replacement is still where the
+ * record says: otherwise resume.json was changed after the log was written and the revert would be wrong.
+ */
+function revertChecked(
+  guarded: JsonResume,
+  edits: readonly RedactionRecord[],
+  resumePath: string,
+): JsonResume {
+  let draft = guarded;
+  for (const record of [...edits].reverse()) {
+    if (record.outputRange) {
+      const text = getField(draft, record.field);
+      const [start, end] = record.outputRange;
+      if (typeof text !== "string" || text.slice(start, end) !== record.replacement) {
+        throw new InputError(
+          `${resumePath}: ${record.field} does not hold seq ${record.seq}'s replacement ${JSON.stringify(record.replacement)} at ${start}-${end}: the resume was changed after the log was written.`,
+        );
+      }
+    }
+    try {
+      draft = revertDraft(draft, [record]);
+    } catch (error) {
+      throw new InputError(
+        `${resumePath}: seq ${record.seq} cannot be reverted on ${record.field} (${(error as Error).message}).`,
+      );
+    }
+  }
+  return draft;
+}

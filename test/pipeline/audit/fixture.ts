@@ -1,0 +1,102 @@
+// A real redaction log for the audit tests: the guard chain runs on a small draft with planted
+// fabrications, and its records are sealed and written the way `vouch generate --out DIR` writes them.
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ExtractResult } from "../../../extractors/types.js";
+import { GUARDS, buildContext, guardDraft, guardMatches, sealRecords } from "../../../guards/index.js";
+import type { RedactionRecord } from "../../../guards/record.js";
+import type { JsonResume } from "../../../guards/resume.js";
+import type { Match } from "../../../guards/types.js";
+import { testCatalog } from "../../helpers/catalog.js";
+
+export const profile: JsonResume = {
+  basics: { name: "Dana Reyes", summary: "Backend engineer." },
+  work: [
+    {
+      name: "Fernhill",
+      position: "Engineer",
+      highlights: ["Cut checkout latency from 820 ms to 140 ms.", "Built the payments API on PostgreSQL."],
+    },
+  ],
+  skills: [{ name: "Data", keywords: ["PostgreSQL"] }],
+};
+
+/** The writer's draft: an inflated number, an invented one, and a vendor seen only in examples. */
+export const draft: JsonResume = {
+  basics: { name: "Dana Reyes", summary: "Backend engineer who cut costs by 40%, saving $2M." },
+  work: [
+    {
+      name: "Fernhill",
+      position: "Engineer",
+      highlights: [
+        "Cut checkout latency from 820 ms to 140 ms.",
+        'Built the payments API on PostgreSQL, serving 50,000 requests per second, "fast", at scale.',
+      ],
+    },
+  ],
+  skills: [{ name: "Data", keywords: ["PostgreSQL", "OpenAI"] }],
+};
+
+const truth: ExtractResult = {
+  repos: [{ name: "ledger", source: "./ledger", filesScanned: 3, languages: { Python: 1000 } }],
+  technologies: [
+    {
+      id: "openai",
+      name: "OpenAI",
+      category: "ai-llm",
+      vendor: "OpenAI",
+      status: "example-only",
+      evidence: [
+        {
+          repo: "ledger",
+          path: "examples/summarize.py",
+          line: 2,
+          kind: "example",
+          via: "import",
+          detail: "import openai",
+        },
+      ],
+    },
+  ],
+  docClaims: [],
+  warnings: [],
+};
+
+const matches: Match[] = [
+  {
+    requirement: "LLM integration",
+    technology: "openai",
+    status: "verified",
+    evidence: truth.technologies[0]!.evidence,
+  },
+];
+
+export interface Fixture {
+  dir: string;
+  logPath: string;
+  records: RedactionRecord[];
+  guarded: JsonResume;
+}
+
+/** Run the chain on the draft: the guarded draft and its sealed records, in memory. */
+export function buildLog(): { records: RedactionRecord[]; guarded: JsonResume } {
+  const context = buildContext({ catalog: testCatalog(), profile, truth, facts: [] });
+  const pre = guardMatches(matches, context, GUARDS);
+  const post = guardDraft(draft, context, GUARDS);
+  const records = sealRecords([...pre.records, ...post.records], {
+    runId: "run-1",
+    ts: "2025-01-02T03:04:05.000Z",
+  });
+  return { records, guarded: post.draft };
+}
+
+/** Write resume.json + redaction-log.jsonl, as `vouch generate --out DIR` does, into a new temporary folder. */
+export async function writeFixture(prefix = "vouch-audit-"): Promise<Fixture> {
+  const { records, guarded } = buildLog();
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  const logPath = join(dir, "redaction-log.jsonl");
+  await writeFile(join(dir, "resume.json"), `${JSON.stringify(guarded, null, 2)}\n`);
+  await writeFile(logPath, records.map((r) => `${JSON.stringify(r)}\n`).join(""));
+  return { dir, logPath, records, guarded };
+}

@@ -1,0 +1,69 @@
+import { readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { appendOverride } from "../../../pipeline/audit/override.js";
+import { restoreDraft } from "../../../pipeline/audit/restore.js";
+import { InputError, VouchError } from "../../../pipeline/errors.js";
+import { draft, type Fixture, writeFixture } from "./fixture.js";
+import { editReason, toText } from "./tamper.js";
+
+let fx: Fixture;
+beforeEach(async () => {
+  fx = await writeFixture("vouch-restore-");
+});
+afterEach(() => rm(fx.dir, { recursive: true, force: true }));
+
+const restoredFile = async () =>
+  JSON.parse(await readFile(join(fx.dir, "resume.restored.json"), "utf8")) as unknown;
+
+describe("restoreDraft", () => {
+  it("gives back exactly the writer's unguarded draft and writes it beside the log", async () => {
+    expect(fx.guarded).not.toEqual(draft);
+    const result = await restoreDraft(fx.dir);
+    expect(result.draft).toEqual(draft);
+    expect(result).toMatchObject({
+      path: join(fx.dir, "resume.restored.json"),
+      reverted: 4,
+      matchRecords: 1,
+      overrides: 0,
+    });
+    expect(await restoredFile()).toEqual(draft);
+  });
+
+  it("looks for resume.json beside a .jsonl path", async () => {
+    expect((await restoreDraft(fx.logPath)).draft).toEqual(draft);
+  });
+
+  it("skips override records: they judge an edit, they do not make one", async () => {
+    await appendOverride(fx.logPath, 2, "The 40% is in the board deck.", new Date(0));
+    const result = await restoreDraft(fx.dir);
+    expect(result.draft).toEqual(draft);
+    expect(result.overrides).toBe(1);
+  });
+
+  it("refuses a broken chain with exit 1 and writes nothing", async () => {
+    await writeFile(fx.logPath, toText(editReason(fx.records, 2)));
+    const error = await restoreDraft(fx.dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(VouchError);
+    expect((error as VouchError).exitCode).toBe(1);
+    expect((error as Error).message).toMatch(/line 3 \(seq 3\): hash does not match .* Refusing to restore/);
+    expect(await readdir(fx.dir)).not.toContain("resume.restored.json");
+  });
+
+  it("refuses a resume.json that was changed after the log was written", async () => {
+    const changed = structuredClone(fx.guarded);
+    changed.work![0]!.highlights![1] = "Built the payments API on PostgreSQL, serving 9 million users.";
+    await writeFile(join(fx.dir, "resume.json"), JSON.stringify(changed));
+    const error = await restoreDraft(fx.dir).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as Error).message).toMatch(
+      /resume\.json: work\[0\]\.highlights\[1\] does not hold seq 4's replacement "\[NUM_REDACTED\]" at 46-60/,
+    );
+    expect(await readdir(fx.dir)).not.toContain("resume.restored.json");
+  });
+
+  it("names a missing resume.json", async () => {
+    await rm(join(fx.dir, "resume.json"));
+    await expect(restoreDraft(fx.dir)).rejects.toThrow(/resume\.json: no such file\./);
+  });
+});
