@@ -1,5 +1,5 @@
 // The thin CLI: parse arguments, call the library, map typed errors to exit codes. Nothing else.
-import { Command, CommanderError, InvalidArgumentError } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { EXIT, VouchError } from "./errors.js";
 
 function positiveInt(value: string): number {
@@ -41,6 +41,25 @@ export function buildProgram(exit: (code: number) => void): Command {
     .action(async (options) => {
       const { runGuard } = await import("./commands/guard.js");
       exit(await runGuard(options));
+    });
+
+  program
+    .command("verify")
+    .description("Is every claim of an answer supported by a single source chunk?")
+    .requiredOption("--answer <file>", "the answer (text, at most 100 KB)")
+    .requiredOption("--chunks <file>", 'the sources: a JSON array of strings or { "id", "text" }')
+    .addOption(
+      new Option("--verifier <kind>", "local (default), bedrock or openai").choices([
+        "local",
+        "bedrock",
+        "openai",
+      ]),
+    )
+    .option("--json", 'print { "verdict", "reason", "ungroundedClaims" } on stdout')
+    .option("--fail-on-block", "exit 1 when the answer is NOT_GROUNDED")
+    .action(async (options) => {
+      const { runVerify } = await import("./commands/verify.js");
+      exit(await runVerify(options));
     });
 
   // `audit DIR` runs the default action; `audit override …` dispatches to the subcommand (commander

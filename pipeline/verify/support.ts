@@ -8,6 +8,7 @@ import {
   isGrounded,
   sourceNumbers,
 } from "../../guards/numbers.js";
+import { NUM_REDACTED } from "../../guards/number-provenance.js";
 import type { Chunk } from "../chunk.js";
 import { isContentWord, isProperNoun, stemOf, wordsOf } from "./words.js";
 
@@ -29,7 +30,9 @@ interface ChunkIndex {
 }
 
 /** What a claim asks of its source. Words inside a technology or number mention are not asked twice. */
-export function claimNeeds(claim: string, catalog: Catalog): ClaimNeeds {
+export function claimNeeds(text: string, catalog: Catalog): ClaimNeeds {
+  // A figure the guards already redacted asks nothing of a source.
+  const claim = text.replaceAll(NUM_REDACTED, " ".repeat(NUM_REDACTED.length));
   const numbers = findNumbers(claim, catalog);
   const mentions = catalog.findMentions(claim);
   const covered = (start: number, end: number) =>

@@ -128,3 +128,16 @@ describe("localVerdict", () => {
     });
   });
 });
+
+describe("redacted figures", () => {
+  it("asks nothing of a source for a figure the guards already redacted", async () => {
+    const catalog = await defaultCatalog();
+    const source = [
+      chunk("orders", "The orders service keeps its data in PostgreSQL and publishes events to Amazon SQS."),
+    ];
+    expect(
+      localVerdict("The orders service handles [NUM_REDACTED] on PostgreSQL and Amazon SQS.", source, catalog)
+        .verdict,
+    ).toBe("GROUNDED");
+  });
+});
