@@ -1,0 +1,73 @@
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { basename, extname, resolve } from "node:path";
+import { LineCounter, parseDocument } from "yaml";
+import { InputError } from "../errors.js";
+import { assetPath } from "../paths.js";
+import { type Layout, layoutSchema } from "./layout-schema.js";
+
+export type { Layout, SectionId } from "./layout-schema.js";
+
+export const DEFAULT_LAYOUT = "classic";
+
+function layoutsDir(): string {
+  return assetPath("templates", "layouts");
+}
+
+/** The names of the layouts shipped in templates/layouts. */
+export function layoutNames(): string[] {
+  return readdirSync(layoutsDir())
+    .filter((file) => file.endsWith(".yaml"))
+    .map((file) => basename(file, ".yaml"))
+    .sort();
+}
+
+/** A shipped layout by name (`classic`), or a layout file by path (`./my-layout.yaml`). */
+export function loadLayout(nameOrPath: string = DEFAULT_LAYOUT): Layout {
+  const isPath = /[/\\]/.test(nameOrPath) || [".yaml", ".yml"].includes(extname(nameOrPath));
+  const path = isPath ? resolve(nameOrPath) : resolve(layoutsDir(), `${nameOrPath}.yaml`);
+  if (!existsSync(path)) {
+    throw new InputError(
+      isPath
+        ? `${nameOrPath}: no such layout file`
+        : `unknown layout "${nameOrPath}": expected one of ${layoutNames().join(", ")} or a path to a YAML file`,
+    );
+  }
+  return parseLayout(readFileSync(path, "utf8"), path);
+}
+
+/** Validate a layout's YAML text; an error names the file, the line and the field. */
+export function parseLayout(text: string, path: string): Layout {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines });
+  const syntax = doc.errors[0];
+  if (syntax) {
+    throw new InputError(
+      `${path}: line ${syntax.linePos?.[0].line ?? "?"}: ${syntax.message.split("\n")[0]}`,
+    );
+  }
+  const parsed = layoutSchema.safeParse(doc.toJS() ?? {});
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  // An unknown key is reported on its parent: name the key itself, which is where the mistake is.
+  const keys = (issue as { keys?: string[] } | undefined)?.keys ?? [];
+  const fieldPath = [...(issue?.path ?? []), ...keys.slice(0, 1)].map(String);
+  const field = fieldPath.join(".");
+  const node = fieldPath.length > 0 ? nodeAt(doc, fieldPath) : undefined;
+  const line = node?.range ? `line ${lines.linePos(node.range[0]).line}: ` : "";
+  throw new InputError(`${path}: ${line}field "${field || "(top level)"}": ${issue?.message}`);
+}
+
+/** The YAML node at a path, or the nearest parent that exists (a missing key is reported on its map). */
+function nodeAt(doc: ReturnType<typeof parseDocument>, path: string[]): { range?: [number] } | undefined {
+  for (let depth = path.length; depth > 0; depth--) {
+    const keys = path.slice(0, depth).map((k) => (/^\d+$/.test(k) ? Number(k) : k));
+    const node = doc.getIn(keys, true) as { range?: [number] } | undefined;
+    if (node?.range) return node;
+    // A key written without a value has no value node: point at the key itself, found in its parent map.
+    const parent = doc.getIn(keys.slice(0, -1), true) as
+      { items?: { key?: { value?: unknown; range?: [number] } }[] } | undefined;
+    const pair = parent?.items?.find((item) => item.key?.value === keys.at(-1));
+    if (pair?.key?.range) return pair.key;
+  }
+  return undefined;
+}
