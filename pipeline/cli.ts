@@ -62,6 +62,34 @@ export function buildProgram(exit: (code: number) => void): Command {
       exit(await runVerify(options));
     });
 
+  program
+    .command("generate")
+    .description("Tailor the profile to a job: a guarded, verified resume DOCX and its redaction log.")
+    .requiredOption("--profile <file>", "the candidate's JSON Resume (YAML or JSON) with a portfolio key")
+    .requiredOption("--job <file>", "the job description: text, Markdown or JSON Resume's job format")
+    .requiredOption("--out <dir>", "the output folder")
+    .option("--writer <writer>", "template (default), bedrock, openai or scripted:<file>")
+    .addOption(
+      new Option("--verifier <kind>", "local (default), bedrock, openai or off").choices([
+        "local",
+        "bedrock",
+        "openai",
+        "off",
+      ]),
+    )
+    .addOption(new Option("--mode <mode>", "block (default) or warn").choices(["block", "warn"]))
+    .option("--kb <kb>", "local (default) or bedrock:<knowledge base id>")
+    .option("--kb-dir <dir>", "persist the local knowledge base here and reuse it next time")
+    .option("--top-k <n>", "chunks per query (default 8)", positiveInt)
+    .option("--layout <name|file>", "classic (default), compact, or a layout YAML file")
+    .option("--no-history", "do not ask git when stale doc lines changed")
+    .option("--json", "print report.json on stdout")
+    .option("--fail-on-block", "exit 1 when the verifier blocked a section")
+    .action(async (options) => {
+      const { runGenerate } = await import("./commands/generate.js");
+      exit(await runGenerate(options));
+    });
+
   // `audit DIR` runs the default action; `audit override …` dispatches to the subcommand (commander
   // looks for a subcommand name first, so a folder named "override" needs ./override).
   const audit = program
@@ -85,6 +113,19 @@ export function buildProgram(exit: (code: number) => void): Command {
     .action(async (log: string, seq: number, options) => {
       const { runOverride } = await import("./commands/audit.js");
       exit(await runOverride(log, seq, options));
+    });
+
+  program
+    .command("ingest")
+    .description("Build or refresh the local knowledge base: docs, READMEs, the profile and the truth.")
+    .argument("<path...>", "folders to walk for READMEs and docs, or document files")
+    .option("--kb <dir>", "the knowledge base folder (created; reused on the next run)")
+    .option("--profile <file>", "the candidate's profile (JSON Resume, YAML or JSON)")
+    .option("--truth <file>", "the output of vouch extract --json: facts, and stale doc lines")
+    .option("--json", "print the ingest statistics as JSON on stdout")
+    .action(async (paths: string[], options) => {
+      const { runIngest } = await import("./commands/ingest.js");
+      exit(await runIngest(paths, options));
     });
 
   return program;

@@ -1,12 +1,21 @@
-// `npm start`: the main job on the embedded defaults, offline, on the sample candidate in samples/.
-// Until `vouch generate` lands (issue 5) this runs the stage that exists: code-derived truth from the
-// sample repositories, written to out/truth.json with a summary on the terminal.
+// `npm start`: the main job on the embedded defaults, offline: the sample candidate tailored to the sample
+// job, written to out/dana-reyes-platform-engineer/ (resume.docx, the review copy, the log, the report).
 import { spawnSync } from "node:child_process";
-import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
-const repos = readdirSync(join(root, "samples/repos")).map((r) => join("samples/repos", r));
-const args = [join(root, "dist/pipeline/bin.js"), "extract", ...repos, "--out", "out/truth.json"];
+const out = join("out", "dana-reyes-platform-engineer");
+const args = [
+  join(root, "dist/pipeline/bin.js"),
+  "generate",
+  "--profile",
+  "samples/profile.yaml",
+  "--job",
+  "samples/jobs/platform-engineer.md",
+  "--out",
+  out,
+];
 const { status } = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit" });
+if (status === 0)
+  console.log(`\nopen ${join(out, "resume.docx")}; the run's report is ${join(out, "report.json")}`);
 process.exit(status ?? 1);

@@ -1,0 +1,57 @@
+import { EXIT } from "../errors.js";
+import { generate } from "../generate.js";
+import { progress } from "../progress.js";
+import type { VerifyMode } from "../verify/types.js";
+
+export interface GenerateFlags {
+  profile: string;
+  job: string;
+  out: string;
+  writer?: string;
+  verifier?: "local" | "bedrock" | "openai" | "off";
+  mode?: VerifyMode;
+  kb?: string;
+  kbDir?: string;
+  topK?: number;
+  layout?: string;
+  history?: boolean;
+  json?: boolean;
+  failOnBlock?: boolean;
+}
+
+/** `vouch generate`: the whole pipeline; a summary (or report.json with --json) on stdout. */
+export async function runGenerate(flags: GenerateFlags): Promise<number> {
+  const show = progress(!flags.json);
+  let result;
+  try {
+    result = await generate({ ...flags, onStage: (stage) => show(`${stage}…`) });
+  } finally {
+    show.done();
+  }
+  const { report, outputs } = result;
+  if (flags.json) {
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } else {
+    const counts = Object.entries(report.guards.byGuard).map(
+      ([guard, actions]) =>
+        `${guard} ${Object.entries(actions)
+          .map(([a, n]) => `${n} ${a}`)
+          .join(", ")}`,
+    );
+    const verdicts = report.verdicts.map(
+      (v) => `  ${v.section}: ${v.verdict}${v.action === "kept" ? "" : ` (${v.action})`}`,
+    );
+    process.stdout.write(
+      [
+        `wrote ${[...outputs.files.map((f) => f.file), "report.json"].join(", ")} to ${outputs.dir} in ${report.totalMs.toFixed(0)} ms`,
+        `guards: ${report.guards.records} records${counts.length > 0 ? `: ${counts.join("; ")}` : ""}`,
+        ...(verdicts.length > 0
+          ? [`verifier (${String(report.inputs.verifier)}, ${String(report.inputs.mode)}):`, ...verdicts]
+          : []),
+        "",
+      ].join("\n"),
+    );
+  }
+  const blocked = report.verdicts.some((v) => v.action === "fallback");
+  return flags.failOnBlock && blocked ? EXIT.problem : EXIT.ok;
+}

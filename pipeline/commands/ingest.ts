@@ -1,0 +1,40 @@
+import { loadSettings } from "../config.js";
+import { EXIT, InputError } from "../errors.js";
+import { type IngestStats, buildLocalKb } from "../kb/index.js";
+import { readProfile } from "../profile.js";
+import { readTruthFile } from "../truth-file.js";
+
+export interface IngestFlags {
+  /** The KB folder; else the `kbDir` setting (VOUCH_KB_DIR, vouch.config.yaml). */
+  kb?: string;
+  profile?: string;
+  truth?: string;
+  json?: boolean;
+}
+
+/** `vouch ingest <path>... --kb DIR`: build or refresh the local knowledge base in DIR. */
+export async function runIngest(paths: string[], flags: IngestFlags): Promise<number> {
+  const dir = (await loadSettings(process.cwd())).get("kbDir", flags.kb);
+  if (!dir) throw new InputError("ingest needs --kb DIR (or kbDir in vouch.config.yaml, or VOUCH_KB_DIR).");
+  const [profile, truth] = await Promise.all([
+    flags.profile ? readProfile(flags.profile) : undefined,
+    flags.truth ? readTruthFile(flags.truth) : undefined,
+  ]);
+  const { stats } = await buildLocalKb({
+    paths,
+    dir,
+    ...(profile ? { profile: profile.profile, profilePath: flags.profile } : {}),
+    ...(truth ? { truth } : {}),
+  });
+  if (flags.json) process.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);
+  else process.stdout.write(`${summarize(stats, dir)}\n`);
+  return EXIT.ok;
+}
+
+export function summarize(stats: IngestStats, dir: string): string {
+  const removed = stats.removed > 0 ? `, ${stats.removed} removed` : "";
+  return (
+    `ingest: ${stats.files} files (${stats.reused} reused, ${stats.chunked} chunked${removed}), ` +
+    `${stats.parents + stats.children} chunks (${stats.parents} parents, ${stats.children} children) in ${dir}`
+  );
+}

@@ -1,0 +1,216 @@
+// `vouch generate`: extract → ingest → strategize → pre-writer guards → write → post-writer guards →
+// verify → render. I/O happens at the two ends; every stage between takes values and returns values.
+import { randomUUID } from "node:crypto";
+import { basename } from "node:path";
+import { defaultCatalog } from "../extractors/catalog.js";
+import { extract } from "../extractors/extract.js";
+import type { ExtractResult } from "../extractors/types.js";
+import { GUARDS, buildContext, guardDraft, guardMatches, sealRecords } from "../guards/index.js";
+import type { RedactionRecord } from "../guards/record.js";
+import type { JsonResume } from "../guards/resume.js";
+import { UsageLedger } from "./backends/types.js";
+import { type Chunk, chunkFacts } from "./chunk.js";
+import { type Settings, loadSettings } from "./config.js";
+import { groundingChunks } from "./grounding-chunks.js";
+import { readJob } from "./job.js";
+import { openKnowledgeBase, remoteKnowledgeBase } from "./kb/open.js";
+import { type WrittenOutputs, prepareOutDir, renderOutputs, writeOutputs } from "./outputs.js";
+import { readProfile } from "./profile.js";
+import { type RunReport, buildReport } from "./report.js";
+import { jobRequirements } from "./requirements.js";
+import { StageClock } from "./stages.js";
+import { strategize } from "./strategize.js";
+import { verifyDraft } from "./verify-draft.js";
+import { createVerifier } from "./verify/create.js";
+import type { VerifyMode } from "./verify/types.js";
+import { createWriter } from "./write/create.js";
+
+export interface GenerateOptions {
+  profile: string;
+  job: string;
+  out: string;
+  writer?: string;
+  verifier?: "local" | "bedrock" | "openai" | "off";
+  mode?: VerifyMode;
+  /** `local` or `bedrock:<id>`. */
+  kb?: string;
+  /** Persist the local KB here and reuse it on the next run. */
+  kbDir?: string;
+  topK?: number;
+  layout?: string;
+  /** Ask git when stale doc lines changed (default true). */
+  history?: boolean;
+  now?: Date;
+  settings?: Settings;
+  onStage?: (stage: string) => void;
+}
+
+export interface GenerateResult {
+  report: RunReport;
+  records: RedactionRecord[];
+  resume: JsonResume;
+  outputs: WrittenOutputs;
+}
+
+export async function generate(options: GenerateOptions): Promise<GenerateResult> {
+  const now = options.now ?? new Date();
+  const asOf = now.toISOString().slice(0, 10);
+  const settings = options.settings ?? (await loadSettings(process.cwd()));
+  const choice = {
+    writer: options.writer ?? settings.get("writer") ?? "template",
+    verifier: options.verifier ?? settings.get("verifier") ?? "local",
+    mode: options.mode ?? settings.get("mode") ?? "block",
+    kb: options.kb ?? settings.get("kb") ?? "local",
+    topK: options.topK ?? settings.get("topK"),
+    layout: options.layout ?? "classic",
+  };
+  const clock = new StageClock(options.onStage);
+  const ledger = new UsageLedger();
+
+  // Everything that can be wrong with the input fails here, before any work or network call.
+  const [catalog, loaded, job] = await Promise.all([
+    defaultCatalog(),
+    readProfile(options.profile),
+    readJob(options.job),
+  ]);
+  await prepareOutDir(options.out);
+  const writer = await createWriter(choice.writer, settings, ledger);
+  const verifier =
+    choice.verifier === "off"
+      ? undefined
+      : await createVerifier(choice.verifier, { catalog, settings, ledger });
+  const remoteKb = await remoteKnowledgeBase(choice.kb, settings);
+  const { profile, portfolio } = loaded;
+
+  const truth: ExtractResult | undefined =
+    portfolio.repos.length === 0
+      ? undefined
+      : await clock.run(
+          "extract",
+          () => extract(portfolio.repos, { catalog, history: options.history ?? true }),
+          (t) => ({
+            repos: t.repos.length,
+            technologies: t.technologies.length,
+            docClaims: t.docClaims.length,
+          }),
+        );
+  const profileName = basename(loaded.path);
+  const kb = await clock.run(
+    "ingest",
+    () =>
+      openKnowledgeBase(remoteKb, {
+        paths: [...portfolio.docs, ...portfolio.repos.filter((r) => !r.startsWith("github"))],
+        profile,
+        profilePath: profileName,
+        ...(truth ? { truth } : {}),
+        ...(options.kbDir ? { dir: options.kbDir } : {}),
+      }),
+    (k) => k.counts,
+  );
+
+  const requirements = jobRequirements(job, catalog);
+  const retrieval = await clock.run(
+    "retrieve",
+    async () => {
+      const byRequirement = new Map<string, Chunk[]>();
+      await Promise.all(
+        requirements.map(async (r) =>
+          byRequirement.set(r.id, await kb.kb.retrieve([r.text], choice.topK ? { topK: choice.topK } : {})),
+        ),
+      );
+      return byRequirement;
+    },
+    (m) => ({ queries: m.size, chunks: new Set([...m.values()].flat().map((c) => c.id)).size }),
+  );
+  const retrieved = uniqueChunks([...retrieval.values()].flat());
+  const grounding = groundingChunks({ profile, profilePath: profileName, truth, retrieved, asOf });
+  const context = buildContext({ catalog, profile, facts: chunkFacts(grounding), truth, asOf });
+
+  const matches = await clock.run(
+    "strategize",
+    () => strategize({ requirements, catalog, profile, truth, chunks: retrieval, asOf }),
+    (m) => ({ requirements: requirements.length, matches: m.length }),
+  );
+  const pre = await clock.run(
+    "pre-writer guards",
+    () => guardMatches(matches, context, GUARDS),
+    (r) => ({ records: r.records.length }),
+  );
+  const draft = await clock.run("write", () =>
+    writer.write({
+      profile,
+      job,
+      requirements,
+      matches: pre.matches as typeof matches,
+      truth,
+      chunks: retrieved,
+      catalog,
+      asOf,
+    }),
+  );
+  const post = await clock.run(
+    "post-writer guards",
+    () => guardDraft(draft, context, GUARDS),
+    (r) => ({ records: r.records.length, unsure: r.skipped.length }),
+  );
+  const verified = verifier
+    ? await clock.run(
+        "verify",
+        () => verifyDraft({ draft: post.draft, profile, chunks: grounding, verifier, mode: choice.mode }),
+        (v) => ({
+          sections: v.sections.length,
+          notGrounded: v.sections.filter((s) => s.verdict !== "GROUNDED").length,
+        }),
+      )
+    : { draft: post.draft, records: [], sections: [] };
+
+  const runId = randomUUID();
+  const records = sealRecords([...pre.records, ...post.records, ...verified.records], {
+    runId,
+    ts: now.toISOString(),
+  });
+  const outputs = await clock.run(
+    "render",
+    async () => {
+      const report = buildReport({
+        runId,
+        now,
+        asOf,
+        inputs: {
+          profile: options.profile,
+          job: options.job,
+          repos: portfolio.repos,
+          docs: portfolio.docs,
+          ...choice,
+        },
+        stages: clock.stages,
+        requirements,
+        matches: pre.matches,
+        records,
+        verdicts: verified.sections,
+        usage: ledger,
+        truth,
+      });
+      const files = await renderOutputs({
+        resume: verified.draft,
+        records,
+        report,
+        layout: choice.layout,
+        now,
+      });
+      return { files, report };
+    },
+    (o) => ({ files: o.files.size }),
+  );
+  // The render stage's own time is known only now; the report on disk carries every stage.
+  outputs.report.stages = clock.stages;
+  const written = await writeOutputs(options.out, outputs.files, outputs.report);
+  return { report: outputs.report, records, resume: verified.draft, outputs: written };
+}
+
+function uniqueChunks(chunks: readonly Chunk[]): Chunk[] {
+  const byId = new Map<string, Chunk>();
+  for (const c of chunks)
+    if (!byId.has(c.id) || (c.score ?? 0) > (byId.get(c.id)!.score ?? 0)) byId.set(c.id, c);
+  return [...byId.values()].sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
+}

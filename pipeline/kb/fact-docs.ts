@@ -1,0 +1,109 @@
+// The profile and the code-derived truth as documents for the knowledge base: each profile entry and
+// each production technology becomes a short text a retrieval can return on its own.
+import type { ExtractResult, Technology } from "../../extractors/types.js";
+import type { JsonResume } from "../../guards/resume.js";
+import type { SourceDoc } from "./chunker.js";
+
+const MAX_LOCATIONS = 3;
+
+/** One document per work entry (with its highlights), per project, for the summary and for the skills. */
+export function profileDocs(profile: JsonResume, file: string): SourceDoc[] {
+  const docs: SourceDoc[] = [];
+  const add = (field: string, title: string, lines: (string | undefined)[]) => {
+    const text = lines.filter((line): line is string => Boolean(line?.trim())).join("\n");
+    if (text) {
+      docs.push({
+        uri: `${file}#${field}`,
+        text,
+        kind: "profile",
+        title,
+        path: file,
+        lines: false,
+        metadata: { field },
+      });
+    }
+  };
+
+  const basics = profile.basics ?? {};
+  const who = [str(basics.name), str(basics.label)].filter(Boolean).join(", ");
+  add("basics.summary", "Summary", [who && `${who}.`, str(basics.summary)]);
+
+  (profile.work ?? []).forEach((work, i) => {
+    const role = [str(work.position), str(work.name)].filter(Boolean).join(" at ");
+    const dates = period(work.startDate, work.endDate);
+    add(`work[${i}]`, role || `Work ${i + 1}`, [
+      role && `${role}${dates ? ` (${dates})` : ""}.`,
+      str(work.summary),
+      ...strings(work.highlights).map((h) => `- ${h}`),
+    ]);
+  });
+
+  (profile.projects ?? []).forEach((project, i) => {
+    const name = str(project.name) ?? `Project ${i + 1}`;
+    const keywords = strings(project.keywords);
+    add(`projects[${i}]`, name, [
+      `${name}${project.description ? `: ${str(project.description)}` : "."}`,
+      ...strings(project.highlights).map((h) => `- ${h}`),
+      keywords.length > 0 ? `Keywords: ${keywords.join(", ")}.` : undefined,
+    ]);
+  });
+
+  add(
+    "skills",
+    "Skills",
+    (profile.skills ?? []).map((skill) => {
+      const keywords = strings(skill.keywords);
+      const name = str(skill.name);
+      if (!name && keywords.length === 0) return undefined;
+      return `${name ?? "Skills"}${skill.level ? ` (${str(skill.level)})` : ""}: ${keywords.join(", ")}.`;
+    }),
+  );
+  return docs;
+}
+
+/**
+ * One fact per production technology, naming where it is used, e.g. "Amazon EKS is used in production:
+ * platform-infra/terraform/eks.tf:21." Other statuses are left out: a fact here backs a claim.
+ */
+export function truthDocs(truth: ExtractResult): SourceDoc[] {
+  return truth.technologies.flatMap((tech) => {
+    if (tech.status !== "production") return [];
+    const evidence = tech.evidence.filter((e) => e.kind === "production");
+    const first = evidence[0];
+    if (!first) return [];
+    const places = [...new Set(evidence.map((e) => `${e.repo}/${e.path}${e.line ? `:${e.line}` : ""}`))];
+    const shown = places.slice(0, MAX_LOCATIONS).join(", ");
+    const more = places.length > MAX_LOCATIONS ? ` and ${places.length - MAX_LOCATIONS} more` : "";
+    const doc: SourceDoc = {
+      uri: `${first.repo}/${first.path}`,
+      text: `${tech.name} is used in production: ${shown}${more}.`,
+      kind: "truth",
+      title: tech.name,
+      repo: first.repo,
+      path: first.path,
+      lines: first.line ? [first.line, first.line] : false,
+      metadata: technologyMetadata(tech),
+    };
+    return [doc];
+  });
+}
+
+function technologyMetadata(tech: Technology): Record<string, string> {
+  return { technology: tech.id, category: tech.category, ...(tech.vendor ? { vendor: tech.vendor } : {}) };
+}
+
+function period(start: unknown, end: unknown): string {
+  const from = str(start);
+  if (!from) return "";
+  return `${from} – ${str(end) ?? "present"}`;
+}
+
+function str(value: unknown): string | undefined {
+  if (typeof value === "string") return value.trim() || undefined;
+  if (typeof value === "number") return String(value);
+  return undefined;
+}
+
+function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.flatMap((v) => str(v) ?? []) : [];
+}

@@ -1,0 +1,240 @@
+// Build the local knowledge base from documents, the profile and the truth; with a directory, keep it
+// there and re-chunk only what changed since the last ingest.
+import { createHash } from "node:crypto";
+import { readFile, stat } from "node:fs/promises";
+import { basename } from "node:path";
+import type { ExtractResult } from "../../extractors/types.js";
+import type { JsonResume } from "../../guards/resume.js";
+import { InputError } from "../errors.js";
+import { type ChildChunk, type SourceDoc, chunkDocument } from "./chunker.js";
+import { profileDocs, truthDocs } from "./fact-docs.js";
+import { type ChildIndex, LocalKb, createIndex, loadIndex } from "./local.js";
+import { type DocFile, docChunkKind, findDocFiles, isDocKind, staleLines } from "./sources.js";
+import { type ManifestEntry, type SourceChunks, type StoredKb, readKbDir, writeKbDir } from "./store.js";
+
+export { LocalKb } from "./local.js";
+
+// Larger files are generated, not written by hand; the extractor's walker reads no more either.
+const MAX_DOC_BYTES = 1024 * 1024;
+// Coarser than any file system's timestamp resolution (FAT has 2 s).
+const RACY_MS = 2000;
+
+export interface BuildKbOptions {
+  /** Folders (walked) and document files. */
+  paths: readonly string[];
+  profile?: JsonResume;
+  /** Names the profile's chunks (`profile.yaml#work[0]`); default `profile`. */
+  profilePath?: string;
+  /** `vouch extract` output: production technologies become facts, stale doc lines stale claims. */
+  truth?: ExtractResult;
+  /** Persist to, and reuse, this directory. Without it the KB lives in memory only. */
+  dir?: string;
+}
+
+export interface IngestStats {
+  /** Sources: document files, plus one each for the profile and the truth. */
+  files: number;
+  /** Sources unchanged since the last ingest, whose chunks were kept. */
+  reused: number;
+  /** Sources read and chunked this time. */
+  chunked: number;
+  /** Sources of the last ingest that are gone. */
+  removed: number;
+  children: number;
+  parents: number;
+}
+
+interface Source {
+  entry: Omit<ManifestEntry, "sha256">;
+  /** A file whose size and mtime are unchanged is taken as unchanged without reading it. */
+  trustStat: boolean;
+  /** The content hash and the documents, read only when size or mtime changed. */
+  load(): Promise<{ sha256: string; docs: () => SourceDoc[] }>;
+}
+
+export async function buildLocalKb(options: BuildKbOptions): Promise<{ kb: LocalKb; stats: IngestStats }> {
+  const previous = options.dir ? await readKbDir(options.dir, "ingest") : undefined;
+  const listedAt = Date.now();
+  const sources = await listSources(options);
+  const next = await collect(sources, previous);
+  const relabelled = relabel(next.chunks, options.truth);
+  const index = await updateIndex(previous, next.kept, next.fresh, next.chunks);
+  const all = Object.values(next.chunks);
+  const kb = new LocalKb(
+    index,
+    all.flatMap((c) => c.parents),
+    all.flatMap((c) => c.children),
+  );
+  const removed = (previous?.manifest.sources ?? []).filter((e) => !next.chunks[e.key]).length;
+  // Nothing new to say: leave the directory as it is (serializing the index is the slow part).
+  const unchanged = previous && !next.changed && removed === 0 && !relabelled;
+  if (options.dir && !unchanged) {
+    await writeKbDir(options.dir, { listedAt, sources: next.entries }, next.chunks, index.toJSON());
+  }
+  const stats: IngestStats = {
+    files: sources.length,
+    reused: next.kept.size,
+    chunked: sources.length - next.kept.size,
+    removed,
+    children: kb.childCount,
+    parents: kb.parentCount,
+  };
+  return { kb, stats };
+}
+
+interface Collected {
+  entries: ManifestEntry[];
+  chunks: Record<string, SourceChunks>;
+  /** Children of the sources chunked this time. */
+  fresh: ChildChunk[];
+  /** Keys of the sources whose stored chunks were kept. */
+  kept: Set<string>;
+  /** Whether any manifest entry differs from the stored one. */
+  changed: boolean;
+}
+
+/** Keep the chunks of unchanged sources; read, hash and chunk the others. */
+async function collect(sources: readonly Source[], previous: StoredKb | undefined): Promise<Collected> {
+  const oldEntries = new Map(previous?.manifest.sources.map((e) => [e.key, e]));
+  const out: Collected = { entries: [], chunks: {}, fresh: [], kept: new Set(), changed: false };
+  for (const source of sources) {
+    const key = source.entry.key;
+    const old = oldEntries.get(key);
+    const oldChunks = previous?.chunks[key];
+    const sameStat = old?.size === source.entry.size && old.mtimeMs === source.entry.mtimeMs;
+    // Like git's racy-clean check: a file changed within the last ingest's timestamp tick may keep its
+    // size and mtime, so only files already older than that ingest are trusted without reading.
+    const settled = old !== undefined && old.mtimeMs + RACY_MS < (previous?.manifest.listedAt ?? 0);
+    if (old && oldChunks && source.trustStat && sameStat && settled) {
+      out.entries.push(old);
+      out.chunks[key] = oldChunks;
+      out.kept.add(key);
+      continue;
+    }
+    const { sha256, docs } = await source.load();
+    out.entries.push({ ...source.entry, sha256 });
+    out.changed ||= !old || !sameStat || old.sha256 !== sha256;
+    if (old && oldChunks && old.sha256 === sha256) {
+      out.chunks[key] = oldChunks;
+      out.kept.add(key);
+    } else {
+      const parts = docs().map((doc) => chunkDocument(doc));
+      const chunked = {
+        parents: parts.flatMap((p) => p.parents),
+        children: parts.flatMap((p) => p.children),
+      };
+      out.chunks[key] = chunked;
+      out.fresh.push(...chunked.children);
+    }
+  }
+  return out;
+}
+
+/** Open a KB a previous `vouch ingest --kb DIR` wrote. */
+export async function openLocalKb(dir: string): Promise<LocalKb> {
+  const stored = await readKbDir(dir, "open");
+  if (!stored) throw new InputError(`${dir}: no knowledge base here; run vouch ingest --kb ${dir} first.`);
+  const all = Object.values(stored.chunks);
+  return new LocalKb(
+    loadIndex(stored.index),
+    all.flatMap((c) => c.parents),
+    all.flatMap((c) => c.children),
+  );
+}
+
+async function listSources(options: BuildKbOptions): Promise<Source[]> {
+  const repoNames = new Set(options.truth?.repos.map((r) => r.name));
+  const files = await findDocFiles(options.paths, repoNames);
+  const sources = (await Promise.all(files.map(fileSource))).filter((s): s is Source => s !== undefined);
+  if (options.profile) {
+    const name = options.profilePath ? basename(options.profilePath) : "profile";
+    sources.push(
+      builtSource(`profile:${name}`, options.profilePath ?? name, profileDocs(options.profile, name)),
+    );
+  }
+  if (options.truth) sources.push(builtSource("truth", "truth", truthDocs(options.truth)));
+  return sources;
+}
+
+/** A document file; undefined for one too large to be prose anyone wrote by hand. */
+async function fileSource(file: DocFile): Promise<Source | undefined> {
+  const info = await stat(file.abs).catch((error: unknown) => unreadable(file, error));
+  if (info.size > MAX_DOC_BYTES) return undefined;
+  return {
+    entry: { key: file.abs, path: file.abs, size: info.size, mtimeMs: info.mtimeMs },
+    trustStat: true,
+    async load() {
+      const bytes = await readFile(file.abs).catch((error: unknown) => unreadable(file, error));
+      const text = bytes.toString("utf8").replace(/^\uFEFF/, "");
+      const title = basename(file.path);
+      const doc: SourceDoc = { uri: file.uri, text, kind: "production-doc", path: file.path, title };
+      if (file.repo) doc.repo = file.repo;
+      return { sha256: sha256(bytes), docs: () => (text.trim() ? [doc] : []) };
+    },
+  };
+}
+
+function unreadable(file: DocFile, error: unknown): never {
+  const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+  throw new InputError(`${file.abs}: cannot be read (${code}).`);
+}
+
+/** The profile or the truth: compared by the hash of the documents built from it. */
+function builtSource(key: string, path: string, docs: SourceDoc[]): Source {
+  const text = JSON.stringify(docs);
+  return {
+    entry: { key, path, size: Buffer.byteLength(text), mtimeMs: 0 },
+    trustStat: false,
+    load: async () => ({ sha256: sha256(text), docs: () => docs }),
+  };
+}
+
+/**
+ * Doc kinds depend on the truth of this run, which may differ from the one the chunks were made with.
+ * Returns whether any kind changed.
+ */
+function relabel(chunks: Record<string, SourceChunks>, truth: ExtractResult | undefined): boolean {
+  const stale = staleLines(truth);
+  let changed = false;
+  for (const { parents, children } of Object.values(chunks)) {
+    for (const chunk of [...parents, ...children]) {
+      if (!isDocKind(chunk.kind)) continue;
+      const kind = docChunkKind(chunk, stale);
+      changed ||= kind !== chunk.kind;
+      chunk.kind = kind;
+    }
+  }
+  return changed;
+}
+
+/** Load the stored index and swap the changed sources' children, or index everything afresh. */
+async function updateIndex(
+  previous: StoredKb | undefined,
+  kept: ReadonlySet<string>,
+  fresh: readonly ChildChunk[],
+  chunks: Readonly<Record<string, SourceChunks>>,
+): Promise<ChildIndex> {
+  if (!previous) {
+    const index = createIndex();
+    index.addAll(uniqueById(Object.values(chunks).flatMap((c) => c.children)));
+    return index;
+  }
+  const index = loadIndex(previous.index);
+  for (const [key, old] of Object.entries(previous.chunks)) {
+    if (kept.has(key)) continue;
+    for (const child of old.children) if (index.has(child.id)) index.discard(child.id);
+  }
+  index.addAll(uniqueById(fresh).filter((child) => !index.has(child.id)));
+  if (index.dirtCount > 0) await index.vacuum();
+  return index;
+}
+
+/** Two sources cannot share a uri, so ids do not repeat; this only keeps the index safe if they did. */
+function uniqueById(children: readonly ChildChunk[]): ChildChunk[] {
+  const seen = new Set<string>();
+  return children.filter((c) => !seen.has(c.id) && Boolean(seen.add(c.id)));
+}
+
+function sha256(data: string | Uint8Array): string {
+  return createHash("sha256").update(data).digest("hex");
+}

@@ -1,0 +1,45 @@
+// The knowledge base a run asked for: the local index built from the portfolio, or a Bedrock KB by id.
+import type { Settings } from "../config.js";
+import { type BuildKbOptions, buildLocalKb } from "./index.js";
+import type { KnowledgeBase } from "./types.js";
+
+export interface OpenedKb {
+  kb: KnowledgeBase;
+  counts: Record<string, number>;
+}
+
+/**
+ * A Bedrock KB is created (and its region and credentials checked) before anything else runs; the local
+ * one is built from the portfolio, reusing a persisted index in `dir` when given.
+ */
+export async function remoteKnowledgeBase(
+  kind: string,
+  settings: Settings,
+): Promise<KnowledgeBase | undefined> {
+  if (!kind.startsWith("bedrock:")) return undefined;
+  const { createBedrockKnowledgeBase } = await import("./bedrock.js");
+  const region = settings.get("awsRegion");
+  const topK = settings.get("topK");
+  return createBedrockKnowledgeBase({
+    knowledgeBaseId: kind.slice("bedrock:".length),
+    ...(region ? { region } : {}),
+    ...(topK ? { topK } : {}),
+  });
+}
+
+export async function openKnowledgeBase(
+  remote: KnowledgeBase | undefined,
+  local: BuildKbOptions,
+): Promise<OpenedKb> {
+  if (remote) return { kb: remote, counts: {} };
+  const { kb, stats } = await buildLocalKb(local);
+  return {
+    kb,
+    counts: {
+      files: stats.files,
+      reused: stats.reused,
+      chunked: stats.chunked,
+      chunks: stats.parents + stats.children,
+    },
+  };
+}

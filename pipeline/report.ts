@@ -1,0 +1,111 @@
+// report.json: what ran, how long each stage took, what the guards and the verifier did, what it cost.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import type { ExtractResult } from "../extractors/types.js";
+import type { RedactionRecord } from "../guards/record.js";
+import type { Match } from "../guards/types.js";
+import type { UsageLedger } from "./backends/types.js";
+import { packageRoot } from "./paths.js";
+import type { Requirement } from "./requirements.js";
+import type { StageTiming } from "./stages.js";
+import type { SectionVerdict } from "./verify-draft.js";
+
+export const REPORT_FORMAT = 1;
+
+export interface RunReport {
+  format: number;
+  runId: string;
+  startedAt: string;
+  asOf: string;
+  inputs: Record<string, unknown>;
+  stages: StageTiming[];
+  totalMs: number;
+  requirements: { id: string; kind: string; text: string; technology?: string; optional: boolean }[];
+  matches: { requirement: string; technology?: string; status: string; note?: string }[];
+  guards: { records: number; byGuard: Record<string, Record<string, number>> };
+  /** The log's length and last hash: `vouch audit` can tell a log cut short from a whole one. */
+  chain: { records: number; lastHash: string | null };
+  verdicts: Omit<SectionVerdict, "failure">[];
+  usage: ReturnType<UsageLedger["totals"]> & { byCall: UsageLedger["calls"] };
+  truth?: { repos: number; technologies: number; production: number; staleClaims: number };
+  versions: Record<string, string>;
+  outputs?: { file: string; bytes: number; sha256: string }[];
+}
+
+export interface ReportInput {
+  runId: string;
+  now: Date;
+  asOf: string;
+  inputs: Record<string, unknown>;
+  stages: StageTiming[];
+  requirements: readonly Requirement[];
+  matches: readonly Match[];
+  records: readonly RedactionRecord[];
+  verdicts: readonly SectionVerdict[];
+  usage: UsageLedger;
+  truth?: ExtractResult;
+}
+
+export function buildReport(input: ReportInput): RunReport {
+  const byGuard: Record<string, Record<string, number>> = {};
+  for (const r of input.records) {
+    const actions = (byGuard[r.guard] ??= {});
+    actions[r.action] = (actions[r.action] ?? 0) + 1;
+  }
+  return {
+    format: REPORT_FORMAT,
+    runId: input.runId,
+    startedAt: input.now.toISOString(),
+    asOf: input.asOf,
+    inputs: input.inputs,
+    stages: input.stages,
+    totalMs: Math.round(input.stages.reduce((t, s) => t + s.ms, 0) * 10) / 10,
+    requirements: input.requirements.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      text: r.text,
+      optional: r.optional,
+      ...(r.technology ? { technology: r.technology } : {}),
+    })),
+    matches: input.matches.map((m) => ({
+      requirement: m.requirement,
+      status: m.status,
+      ...(m.technology ? { technology: m.technology } : {}),
+      ...(m.note ? { note: m.note } : {}),
+    })),
+    guards: { records: input.records.length, byGuard },
+    chain: { records: input.records.length, lastHash: input.records.at(-1)?.hash ?? null },
+    verdicts: input.verdicts.map(({ failure: _failure, ...v }) => v),
+    usage: { ...input.usage.totals(), byCall: input.usage.calls },
+    ...(input.truth
+      ? {
+          truth: {
+            repos: input.truth.repos.length,
+            technologies: input.truth.technologies.length,
+            production: input.truth.technologies.filter((t) => t.status === "production").length,
+            staleClaims: input.truth.docClaims.filter((c) => c.stale).length,
+          },
+        }
+      : {}),
+    versions: versions(),
+  };
+}
+
+function versions(): Record<string, string> {
+  const require = createRequire(import.meta.url);
+  const versionOf = (name: string) => {
+    try {
+      return (require(`${name}/package.json`) as { version: string }).version;
+    } catch {
+      return "unknown";
+    }
+  };
+  return {
+    vouch: (JSON.parse(readFileSync(join(packageRoot(), "package.json"), "utf8")) as { version: string })
+      .version,
+    node: process.versions.node,
+    docx: versionOf("docx"),
+    "@aws-sdk/client-bedrock-runtime": versionOf("@aws-sdk/client-bedrock-runtime"),
+  };
+}

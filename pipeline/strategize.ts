@@ -1,0 +1,149 @@
+// Match each job requirement to what backs it: code-derived truth, the profile, KB chunks. Pure.
+import type { Catalog } from "../extractors/catalog.js";
+import type { ExtractResult, Technology } from "../extractors/types.js";
+import { type ProfileString, placeRef, profileStrings, truthEvidence } from "../guards/backing.js";
+import type { JsonResume } from "../guards/resume.js";
+import type { Match, RecordEvidence } from "../guards/types.js";
+import type { Chunk } from "./chunk.js";
+import { type Requirement, contentStems } from "./requirements.js";
+import { experienceYears } from "./years.js";
+
+/**
+ * production-backed: production code shows it; profile-stated: the candidate states it; example-only,
+ * test-only, tooling-only, docs-only: code shows it only there; stale: only a doc claim the code
+ * contradicts; kb-stated: a production doc names it; unsupported: nothing does.
+ */
+export type MatchStatus =
+  | "production-backed"
+  | "profile-stated"
+  | "example-only"
+  | "test-only"
+  | "tooling-only"
+  | "docs-only"
+  | "stale"
+  | "kb-stated"
+  | "unsupported";
+
+export interface StrategyMatch extends Match {
+  requirementId: string;
+  kind: Requirement["kind"];
+  optional: boolean;
+  status: MatchStatus;
+  evidence: RecordEvidence[];
+}
+
+export interface StrategyInput {
+  requirements: readonly Requirement[];
+  catalog: Catalog;
+  profile: JsonResume;
+  truth?: ExtractResult;
+  /** The KB chunks retrieved for each requirement id. */
+  chunks: ReadonlyMap<string, readonly Chunk[]>;
+  asOf: string;
+}
+
+const MAX_EVIDENCE = 3;
+/** A duty is covered by a profile string or chunk that shares this many of its content words. */
+const MIN_SHARED_STEMS = 2;
+
+export function strategize(input: StrategyInput): StrategyMatch[] {
+  const strings = profileStrings(input.profile);
+  return input.requirements.map((r) => {
+    const chunks = input.chunks.get(r.id) ?? [];
+    const base = { requirementId: r.id, requirement: r.text, kind: r.kind, optional: r.optional };
+    if (r.kind === "technology")
+      return { ...base, technology: r.technology, ...technologyMatch(r.technology!, strings, chunks, input) };
+    if (r.kind === "years") return { ...base, ...yearsMatch(r.years!, input) };
+    return { ...base, ...dutyMatch(r, strings, chunks) };
+  });
+}
+
+type Judged = Pick<StrategyMatch, "status" | "evidence"> & { note?: string };
+
+function technologyMatch(
+  id: string,
+  strings: readonly ProfileString[],
+  chunks: readonly Chunk[],
+  input: StrategyInput,
+): Judged {
+  const tech: Technology | undefined = input.truth?.technologies.find((t) => t.id === id);
+  const stated = strings
+    .filter((s) => input.catalog.findMentions(s.text).some((m) => m.id === id))
+    .map((s): RecordEvidence => ({ source: "profile", ref: s.field, text: s.text }));
+  if (tech?.status === "production") {
+    const code = tech.evidence
+      .filter((e) => e.kind === "production")
+      .slice(0, MAX_EVIDENCE)
+      .map(truthEvidence);
+    return { status: "production-backed", evidence: [...code, ...stated.slice(0, 1)] };
+  }
+  if (stated.length > 0) return { status: "profile-stated", evidence: stated.slice(0, MAX_EVIDENCE) };
+  if (tech) return { status: tech.status, evidence: tech.evidence.slice(0, MAX_EVIDENCE).map(truthEvidence) };
+  const stale = (input.truth?.docClaims ?? []).filter((c) => c.technology === id && c.stale);
+  if (stale.length > 0) {
+    return {
+      status: "stale",
+      evidence: stale
+        .slice(0, MAX_EVIDENCE)
+        .map((c) => ({ source: "truth", ref: placeRef(c), text: c.text })),
+    };
+  }
+  const named = chunks.filter(
+    (c) => c.kind === "production-doc" && input.catalog.findMentions(c.text).some((m) => m.id === id),
+  );
+  if (named.length > 0)
+    return { status: "kb-stated", evidence: named.slice(0, MAX_EVIDENCE).map(chunkEvidence) };
+  return { status: "unsupported", evidence: [] };
+}
+
+function yearsMatch(years: number, input: StrategyInput): Judged {
+  const span = experienceYears(input.profile, input.asOf);
+  const evidence: RecordEvidence[] = span.from
+    ? [
+        {
+          source: "profile",
+          ref: span.from.field,
+          text: `${span.from.value} (${span.years.toFixed(1)} years to ${input.asOf})`,
+        },
+      ]
+    : [];
+  return span.years >= years
+    ? { status: "profile-stated", evidence }
+    : { status: "unsupported", evidence, note: `the profile's dates cover ${span.years.toFixed(1)} years` };
+}
+
+function dutyMatch(r: Requirement, strings: readonly ProfileString[], chunks: readonly Chunk[]): Judged {
+  const wanted = new Set(r.stems);
+  const shared = (text: string) => contentStems(text).filter((s) => wanted.has(s)).length;
+  const best = <T>(items: readonly T[], text: (item: T) => string) =>
+    items
+      .map((item) => ({ item, score: shared(text(item)) }))
+      .filter((x) => x.score >= MIN_SHARED_STEMS)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, MAX_EVIDENCE)
+      .map((x) => x.item);
+  const stated = best(
+    strings.filter((s) => !/^skills|^basics\.(name|email|phone|url)/.test(s.field)),
+    (s) => s.text,
+  );
+  if (stated.length > 0) {
+    return {
+      status: "profile-stated",
+      evidence: stated.map((s) => ({ source: "profile", ref: s.field, text: s.text })),
+    };
+  }
+  const named = best(
+    chunks.filter((c) => c.kind !== "stale-claim" && c.kind !== "example"),
+    (c) => c.text,
+  );
+  if (named.length > 0) return { status: "kb-stated", evidence: named.map(chunkEvidence) };
+  return { status: "unsupported", evidence: [] };
+}
+
+function chunkEvidence(chunk: Chunk): RecordEvidence {
+  return {
+    source: "chunk",
+    ref: chunk.uri + (chunk.lines ? `:${chunk.lines[0]}-${chunk.lines[1]}` : ""),
+    text: chunk.text.slice(0, 160),
+  };
+}

@@ -1,0 +1,90 @@
+// The embedded writer: deterministic, extractive. It chooses and orders the candidate's own highlights for
+// the job, builds skills from the profile plus production truth, and writes the summary from
+// templates/summary.yaml. It never invents: every sentence is the profile's or a template filled from it.
+import { readFile } from "node:fs/promises";
+import { parse } from "yaml";
+import type { JsonResume, ResumeSkill } from "../../guards/resume.js";
+import { assetPath } from "../paths.js";
+import { experienceYears } from "../years.js";
+import { relevance } from "./relevance.js";
+import type { Writer, WriterInput } from "./types.js";
+
+/** Highlights kept per work entry, most relevant first. */
+export const MAX_HIGHLIGHTS = 6;
+const MAX_SUMMARY_TECHNOLOGIES = 6;
+export const ADDITIONAL_SKILLS = "Additional";
+
+export interface SummaryTemplate {
+  sentences: string[];
+}
+
+export async function loadSummaryTemplate(
+  path = assetPath("templates", "summary.yaml"),
+): Promise<SummaryTemplate> {
+  return parse(await readFile(path, "utf8")) as SummaryTemplate;
+}
+
+export function templateWriter(template: SummaryTemplate): Writer {
+  return { name: "template", write: (input) => Promise.resolve(writeFromTemplate(input, template)) };
+}
+
+export function writeFromTemplate(input: WriterInput, template: SummaryTemplate): JsonResume {
+  const draft = structuredClone(input.profile);
+  const rank = relevance(input.requirements, input.catalog);
+  draft.basics = { ...draft.basics, summary: summary(input, template) };
+  draft.work = draft.work?.map((w) => ({
+    ...w,
+    ...(w.highlights ? { highlights: rank.order(w.highlights, (h) => h).slice(0, MAX_HIGHLIGHTS) } : {}),
+  }));
+  if (draft.projects) {
+    draft.projects = rank.order(draft.projects, (p) =>
+      [p.name, p.description, ...(p.highlights ?? []), ...(p.keywords ?? [])].join(". "),
+    );
+  }
+  draft.skills = skills(input, rank.order.bind(rank));
+  return draft;
+}
+
+function summary(input: WriterInput, template: SummaryTemplate): string {
+  const years = Math.floor(experienceYears(input.profile, input.asOf).years);
+  const technologies = input.matches
+    .filter((m) => m.kind === "technology" && m.status === "production-backed" && m.technology)
+    .map((m) => input.catalog.get(m.technology!)?.name ?? m.technology!)
+    .slice(0, MAX_SUMMARY_TECHNOLOGIES);
+  const values: Record<string, string> = {
+    label: input.profile.basics?.label ?? "",
+    years: years > 0 ? String(years) : "",
+    profileSummary: input.profile.basics?.summary?.trim() ?? "",
+    technologies: listWords(technologies),
+  };
+  const filled = template.sentences.flatMap((sentence) => {
+    const names = [...sentence.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    if (names.some((n) => !values[n])) return [];
+    return [sentence.replace(/\{(\w+)\}/g, (_, n: string) => values[n]!)];
+  });
+  return filled.join(" ") || (input.profile.basics?.summary ?? "");
+}
+
+/** The profile's groups, job-relevant keywords first, plus production technologies the job asks for. */
+function skills(
+  input: WriterInput,
+  order: <T>(items: readonly T[], text: (item: T) => string) => T[],
+): ResumeSkill[] {
+  const groups = (input.profile.skills ?? []).map((s) => ({
+    ...s,
+    ...(s.keywords ? { keywords: order(s.keywords, (k) => k) } : {}),
+  }));
+  const stated = new Set(
+    groups.flatMap((g) => (g.keywords ?? []).flatMap((k) => input.catalog.findMentions(k).map((m) => m.id))),
+  );
+  const extra = input.matches
+    .filter((m) => m.status === "production-backed" && m.technology && !stated.has(m.technology))
+    .map((m) => input.catalog.get(m.technology!)?.name ?? m.technology!);
+  const unique = [...new Set(extra)];
+  return unique.length > 0 ? [...groups, { name: ADDITIONAL_SKILLS, keywords: unique }] : groups;
+}
+
+function listWords(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}

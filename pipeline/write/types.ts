@@ -1,0 +1,26 @@
+import type { Catalog } from "../../extractors/catalog.js";
+import type { ExtractResult } from "../../extractors/types.js";
+import type { JsonResume } from "../../guards/resume.js";
+import type { Chunk } from "../chunk.js";
+import type { Job } from "../job.js";
+import type { Requirement } from "../requirements.js";
+import type { StrategyMatch } from "../strategize.js";
+
+export interface WriterInput {
+  /** The candidate's profile without vouch's `portfolio` key. */
+  profile: JsonResume;
+  job: Job;
+  requirements: readonly Requirement[];
+  /** After the pre-writer guards. */
+  matches: readonly StrategyMatch[];
+  truth?: ExtractResult;
+  chunks: readonly Chunk[];
+  catalog: Catalog;
+  asOf: string;
+}
+
+/** Turns the inputs into a tailored JSON Resume draft; the guards and the verifier judge it after. */
+export interface Writer {
+  readonly name: string;
+  write(input: WriterInput): Promise<JsonResume>;
+}

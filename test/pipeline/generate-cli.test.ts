@@ -1,0 +1,220 @@
+// `vouch generate` end to end on the sample candidate: the DOCX is ATS-friendly, planted fabrications are
+// gone while grounded content stays, the log verifies and reverts, and bad input leaves nothing behind.
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { readDocx } from "../helpers/docx.js";
+
+const samples = resolve(import.meta.dirname, "../../samples");
+const profile = join(samples, "profile.yaml");
+const job = join(samples, "jobs/platform-engineer.md");
+const fabricated = join(samples, "drafts/fabricated.json");
+const temp = () => mkdtempSync(join(tmpdir(), "vouch-generate-"));
+const generate = (out: string, ...args: string[]) =>
+  runCli(["generate", "--profile", profile, "--job", job, "--out", out, "--no-history", ...args]);
+const json = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+
+const FILES = [
+  "redaction-log.jsonl",
+  "report.json",
+  "resume.docx",
+  "resume.json",
+  "resume.md",
+  "resume.review.docx",
+];
+
+describe("the embedded defaults (template writer, local KB, local verifier)", () => {
+  const out = temp();
+  let code: number;
+  beforeAll(async () => {
+    code = (await generate(out)).code;
+  });
+
+  it("writes every output and nothing else", () => {
+    expect(code).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(FILES);
+  });
+
+  it("renders an ATS-friendly DOCX: one column, real bullets, standard headings, no tables or text boxes", () => {
+    const docx = readDocx(join(out, "resume.docx"));
+    expect(docx.document).not.toMatch(/<w:tbl>|<w:txbxContent|<v:textbox|<w:cols w:num="[2-9]"/);
+    expect(docx.parts.filter((p) => /word\/(header|footer)/.test(p))).toEqual([]);
+    expect(docx.paragraphs[0]).toBe("Dana Reyes");
+    const headings = ["Summary", "Experience", "Projects", "Skills", "Education"];
+    expect(docx.paragraphs.filter((p) => headings.includes(p))).toEqual(headings);
+    expect(docx.document.match(/<w:numPr>/g)?.length).toBeGreaterThanOrEqual(8);
+    expect(docx.paragraphs).toContain(
+      "Cut p95 checkout latency from 820 ms to 140 ms by caching idempotency keys in Redis.",
+    );
+  });
+
+  it("tailors without inventing: the job's production technologies lead the summary, highlights are the candidate's", () => {
+    const resume = json(join(out, "resume.json")) as {
+      basics: { summary: string };
+      work: { highlights: string[] }[];
+    };
+    expect(resume.basics.summary).toMatch(/^Backend and Platform Engineer with \d+ years of experience\./);
+    expect(resume.basics.summary).toMatch(/Production experience with .*Amazon EKS.*Terraform/);
+    const own = readFileSync(profile, "utf8");
+    for (const h of resume.work.flatMap((w) => w.highlights)) expect(own).toContain(h);
+  });
+
+  it("reports every stage in order with timings, the matches and the verdicts", () => {
+    const report = json(join(out, "report.json")) as {
+      stages: { stage: string; ms: number }[];
+      matches: { technology?: string; status: string }[];
+      verdicts: { verdict: string }[];
+      chain: { records: number };
+      outputs: { file: string; sha256: string }[];
+    };
+    expect(report.stages.map((s) => s.stage)).toEqual([
+      "extract",
+      "ingest",
+      "retrieve",
+      "strategize",
+      "pre-writer guards",
+      "write",
+      "post-writer guards",
+      "verify",
+      "render",
+    ]);
+    expect(report.matches).toContainEqual(
+      expect.objectContaining({ technology: "openai", status: "example-only" }),
+    );
+    expect(report.matches).toContainEqual(
+      expect.objectContaining({ technology: "amazon-eks", status: "production-backed" }),
+    );
+    expect(report.verdicts.every((v) => v.verdict === "GROUNDED")).toBe(true);
+    expect(report.outputs.map((o) => o.file).sort()).toEqual(FILES.filter((f) => f !== "report.json"));
+  });
+});
+
+describe("a scripted draft full of fabrications", () => {
+  const out = temp();
+  beforeAll(async () => {
+    expect((await generate(out, "--writer", `scripted:${fabricated}`)).code).toBe(0);
+  });
+
+  it("removes every planted fabrication and keeps grounded content", () => {
+    const text = readDocx(join(out, "resume.docx")).paragraphs.join("\n");
+    const resume = readFileSync(join(out, "resume.json"), "utf8");
+    for (const planted of [
+      "50,000 requests per second",
+      "$2M",
+      "Snowflake",
+      "OpenAI",
+      "kubeadm",
+      "self-hosted Kubernetes",
+      "40%",
+      "9 years",
+    ]) {
+      expect(text).not.toContain(planted);
+      expect(resume).not.toContain(planted);
+    }
+    for (const kept of ["820 ms to 140 ms", "23%", "Amazon EKS", "1.2M page views"])
+      expect(text).toContain(kept);
+  });
+
+  it("anchors a Word comment in the review copy at every change", () => {
+    const records = readFileSync(join(out, "redaction-log.jsonl"), "utf8").trim().split("\n");
+    const review = readDocx(join(out, "resume.review.docx"));
+    expect(review.comments?.match(/<w:comment /g)?.length).toBe(records.length);
+    expect(review.document.match(/<w:commentRangeStart /g)?.length).toBe(records.length);
+  });
+
+  it("writes a log that verifies and reverts to the draft exactly", async () => {
+    expect((await runCli(["audit", out, "--verify"])).code).toBe(0);
+    expect((await runCli(["audit", out, "--restore"])).code).toBe(0);
+    expect(json(join(out, "resume.restored.json"))).toEqual(json(fabricated));
+  });
+
+  it("warn mode keeps ungrounded sections, annotated", async () => {
+    const warned = temp();
+    expect((await generate(warned, "--writer", `scripted:${fabricated}`, "--mode", "warn")).code).toBe(0);
+    const log = readFileSync(join(warned, "redaction-log.jsonl"), "utf8");
+    expect(log).toContain('"action":"annotate"');
+    expect(log).not.toContain('"action":"fallback","field":"work');
+  });
+
+  it("--fail-on-block exits 1 when the verifier blocked a section", async () => {
+    expect((await generate(temp(), "--writer", `scripted:${fabricated}`, "--fail-on-block")).code).toBe(1);
+  });
+});
+
+describe("bad input: one sentence, exit 2, no partial outputs, nothing lost", () => {
+  const write = (dir: string, name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it.each([
+    [
+      "an invalid profile",
+      (dir: string) => [
+        "--profile",
+        write(dir, "p.yaml", "basics:\n  name: Dana\nwork:\n  - name: X\n    startDate: April 2021\n"),
+      ],
+      /p\.yaml: line 5: field "work\[0\]\.startDate": expected a date/,
+    ],
+    [
+      "a profile that is not YAML",
+      (dir: string) => ["--profile", write(dir, "p.yaml", "basics: [\n")],
+      /p\.yaml: line \d+:/,
+    ],
+    [
+      "a missing job file",
+      (dir: string) => ["--job", join(dir, "nope.md")],
+      /nope\.md: no such job description file\./,
+    ],
+    [
+      "a repository that is missing",
+      (dir: string) => [
+        "--profile",
+        write(dir, "p.yaml", "basics:\n  name: Dana\nportfolio:\n  repos: [./missing-repo]\n"),
+      ],
+      /missing-repo/,
+    ],
+    [
+      "an unknown writer",
+      () => ["--writer", "scripted:/nonexistent/draft.json"],
+      /draft\.json: no such file/,
+    ],
+  ])("%s", async (_name, args, message) => {
+    const dir = temp();
+    const out = join(dir, "out");
+    const run = await runCli([
+      "generate",
+      "--profile",
+      profile,
+      "--job",
+      job,
+      "--out",
+      out,
+      "--no-history",
+      ...args(dir),
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr.trim().split("\n")).toHaveLength(1);
+    expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
+  });
+
+  it("an output folder that cannot be written", async () => {
+    const dir = temp();
+    const blocker = write(dir, "file", "not a folder");
+    const run = await generate(join(blocker, "out"));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/the output folder cannot be written/);
+  });
+
+  it("keeps the previous outputs when a run fails", async () => {
+    const out = temp();
+    writeFileSync(join(out, "resume.docx"), "previous run");
+    const run = await runCli(["generate", "--profile", profile, "--job", join(out, "nope.md"), "--out", out]);
+    expect(run.code).toBe(2);
+    expect(readFileSync(join(out, "resume.docx"), "utf8")).toBe("previous run");
+  });
+});
