@@ -101,8 +101,10 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
 
   let next = 0;
   const worker = async () => {
-    for (let item = work[next++]; item; item = work[next++])
+    for (let item = work[next++]; item; item = work[next++]) {
       await analyzeFile(item.file, item.kind, item.wanted, item.isDoc);
+      await nextTurn();
+    }
   };
   const analyzeFile = async (
     file: RepoFileEntry,
@@ -198,6 +200,23 @@ async function runDetector(
     warnings.push({ repo, path, message: `${where}${message}` });
     return [];
   }
+}
+
+let turn: Promise<void> | undefined;
+
+/**
+ * Resolves on the event loop's next turn, one promise shared by every worker. Reading and detecting
+ * never wait on I/O, so without this a whole repository runs as one task, and Node runs native
+ * finalizers (the memory behind each oxc-parser result) only between tasks: +250 MB at 50,000 files.
+ */
+function nextTurn(): Promise<void> {
+  turn ??= new Promise((resolve) =>
+    setImmediate(() => {
+      turn = undefined;
+      resolve();
+    }),
+  );
+  return turn;
 }
 
 function looksMinified(text: string): boolean {

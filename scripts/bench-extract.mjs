@@ -4,8 +4,11 @@
 //   npm run bench:extract                      the sample repositories
 //   npm run bench:extract -- DIR...            any local repositories
 //   npm run bench:extract -- --sizes 5000,50000 --runs 3
+//   npm run bench:extract -- --growth-only --baseline /tmp/vouch-before   growth only, beside another build
 //
 // Each tool runs as its own process, as a user would run it; the median of --runs runs is reported.
+// --baseline names another vouch folder (with dist/ built): its runs alternate with this build's, so a
+// before/after comparison shares the machine's load.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -19,11 +22,16 @@ const { values, positionals } = parseArgs({
     runs: { type: "string", default: "5" },
     sizes: { type: "string", default: "5000,10000,25000,50000" },
     "skip-growth": { type: "boolean", default: false },
+    "growth-only": { type: "boolean", default: false },
+    baseline: { type: "string" },
   },
 });
 const runs = Number(values.runs);
 const vouchBin = join(root, "dist/pipeline/bin.js");
 const analyserBin = join(root, "node_modules/@specfy/stack-analyser/dist/cli.js");
+const baselineBin = values.baseline && join(resolve(values.baseline), "dist/pipeline/bin.js");
+if (baselineBin && !existsSync(baselineBin))
+  throw new Error(`${baselineBin}: not found; build the baseline first`);
 const hasGnuTime = spawnSync("/usr/bin/time", ["-f", "%M", "true"]).status === 0;
 
 /** Run a command once; wall time in ms and peak RSS in MB (when GNU time is there). */
@@ -44,13 +52,27 @@ function median(list) {
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-function bench(args, cwd) {
-  const samples = Array.from({ length: runs }, () => measure(args, cwd));
+function summarise(samples) {
   return {
     ms: median(samples.map((s) => s.ms)),
     mb: Math.max(...samples.map((s) => s.mb)),
     last: samples.at(-1),
   };
+}
+
+function bench(args, cwd) {
+  return summarise(Array.from({ length: runs }, () => measure(args, cwd)));
+}
+
+/** This build and the baseline's, run after run in turn; `[ours, baseline]`. */
+function benchPair(bin, otherBin, rest) {
+  const ours = [];
+  const theirs = [];
+  for (let i = 0; i < runs; i++) {
+    ours.push(measure([bin, ...rest]));
+    theirs.push(measure([otherBin, ...rest]));
+  }
+  return [summarise(ours), summarise(theirs)];
 }
 
 function countAnalyser(json) {
@@ -67,37 +89,50 @@ const repos = positionals.length
   ? positionals.map((p) => resolve(p))
   : readdirSync(join(root, "samples/repos")).map((r) => join(root, "samples/repos", r));
 
-console.log(`vouch extract vs @specfy/stack-analyser, median of ${runs} runs each, node ${process.version}`);
 console.log(
-  "| repository | files | vouch ms | stack-analyser ms | ratio | vouch technologies (evidence) | stack-analyser technologies |",
+  `node ${process.version}, median of ${runs} runs each${baselineBin ? `, baseline ${baselineBin}` : ""}`,
 );
-console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
-// stack-analyser writes its --output relative to its working folder.
-const outName = `vouch-bench-analyser-${process.pid}.json`;
-const out = join(tmpdir(), outName);
-for (const repo of repos) {
-  const vouch = bench([vouchBin, "extract", repo, "--json", "--no-history"]);
-  const analyser = bench([analyserBin, repo, `--output=${outName}`], tmpdir());
-  const result = JSON.parse(vouch.last.stdout);
-  const evidence = result.technologies.reduce((n, t) => n + t.evidence.length, 0);
-  const theirs = countAnalyser(JSON.parse(readFileSync(out, "utf8")));
-  const name = repo.split("/").pop();
-  const ratio = (analyser.ms / vouch.ms).toFixed(2);
-  console.log(
-    `| ${name} | ${result.repos[0].filesScanned} | ${vouch.ms.toFixed(0)} | ${analyser.ms.toFixed(0)} | ${ratio}x faster | ${result.technologies.length} (${evidence}) | ${theirs} |`,
-  );
-}
-rmSync(out, { force: true });
+if (!values["growth-only"]) compareWithAnalyser();
+if (!values["skip-growth"]) growth();
 
-if (!values["skip-growth"]) {
-  console.log("\nvouch extract on generated repositories (growth)");
-  console.log("| files | ms | ms per 1,000 files | peak RSS MB |");
-  console.log("| ---: | ---: | ---: | ---: |");
-  for (const size of values.sizes.split(",").map(Number)) {
-    const dir = generateRepo(size);
-    const run = bench([vouchBin, "extract", dir, "--json", "--no-history"]);
+function compareWithAnalyser() {
+  console.log("\nvouch extract vs @specfy/stack-analyser");
+  const extra = baselineBin ? " baseline ms |" : "";
+  console.log(
+    `| repository | files | vouch ms |${extra} stack-analyser ms | ratio | vouch technologies (evidence) | stack-analyser technologies |`,
+  );
+  console.log(`| --- | ---: | ---: |${baselineBin ? " ---: |" : ""} ---: | ---: | ---: | ---: |`);
+  // stack-analyser writes its --output relative to its working folder.
+  const outName = `vouch-bench-analyser-${process.pid}.json`;
+  const out = join(tmpdir(), outName);
+  for (const repo of repos) {
+    const args = ["extract", repo, "--json", "--no-history"];
+    const [vouch, base] = baselineBin ? benchPair(vouchBin, baselineBin, args) : [bench([vouchBin, ...args])];
+    const analyser = bench([analyserBin, repo, `--output=${outName}`], tmpdir());
+    const result = JSON.parse(vouch.last.stdout);
+    const evidence = result.technologies.reduce((n, t) => n + t.evidence.length, 0);
+    const theirs = countAnalyser(JSON.parse(readFileSync(out, "utf8")));
+    const name = repo.split("/").pop();
+    const ratio = (analyser.ms / vouch.ms).toFixed(2);
+    const baseCell = base ? ` ${base.ms.toFixed(0)} |` : "";
     console.log(
-      `| ${size} | ${run.ms.toFixed(0)} | ${((run.ms / size) * 1000).toFixed(1)} | ${run.mb.toFixed(0)} |`,
+      `| ${name} | ${result.repos[0].filesScanned} | ${vouch.ms.toFixed(0)} |${baseCell} ${analyser.ms.toFixed(0)} | ${ratio}x faster | ${result.technologies.length} (${evidence}) | ${theirs} |`,
+    );
+  }
+  rmSync(out, { force: true });
+}
+
+function growth() {
+  console.log("\nvouch extract on generated repositories (growth)");
+  const extra = baselineBin ? " baseline ms | baseline peak RSS MB |" : "";
+  console.log(`| files | ms | ms per 1,000 files | peak RSS MB |${extra}`);
+  console.log(`| ---: | ---: | ---: | ---: |${baselineBin ? " ---: | ---: |" : ""}`);
+  for (const size of values.sizes.split(",").map(Number)) {
+    const args = ["extract", generateRepo(size), "--json", "--no-history"];
+    const [run, base] = baselineBin ? benchPair(vouchBin, baselineBin, args) : [bench([vouchBin, ...args])];
+    const baseCells = base ? ` ${base.ms.toFixed(0)} | ${base.mb.toFixed(0)} |` : "";
+    console.log(
+      `| ${size} | ${run.ms.toFixed(0)} | ${((run.ms / size) * 1000).toFixed(1)} | ${run.mb.toFixed(0)} |${baseCells}`,
     );
   }
 }

@@ -1,5 +1,6 @@
 // `vouch audit`: summarise, verify and revert a redaction log; `vouch audit override`: record a false
 // positive and emit its metric. A thin layer over pipeline/audit/.
+import { anchorProblem, readAnchor } from "../audit/anchor.js";
 import { falsePositiveEmf, emfLine } from "../audit/emf.js";
 import { appendOverride } from "../audit/override.js";
 import { readLog } from "../audit/read-log.js";
@@ -45,10 +46,16 @@ export async function runAudit(target: string, flags: AuditFlags): Promise<numbe
 
   const log = await readLog(target);
   const chain = checkChain(log);
+  const anchor = chain.ok && flags.verify ? await readAnchor(log.path) : undefined;
+  const cut = anchor ? anchorProblem(log.records, anchor) : undefined;
   if (!chain.ok && flags.verify) process.stderr.write(`vouch: ${describeBreak(log.path, chain.firstBad)}\n`);
-  const verdict = flags.verify && !chain.ok ? EXIT.problem : EXIT.ok;
+  if (cut) process.stderr.write(`vouch: ${log.path}: ${cut}.\n`);
+  const verdict = flags.verify && (!chain.ok || cut) ? EXIT.problem : EXIT.ok;
   if (flags.verify && !flags.json && !flags.csv) {
-    if (chain.ok) process.stdout.write(`chain intact: ${chain.records} records\n`);
+    if (chain.ok && !cut) {
+      const anchored = anchor ? ", matching report.json" : "";
+      process.stdout.write(`chain intact: ${chain.records} records${anchored}\n`);
+    }
     return verdict;
   }
   const summary = summarize(log, chain);

@@ -201,6 +201,27 @@ describe("JS/TS imports", () => {
     ]);
   });
 
+  it.each([
+    ["no keyword at all", "const x = 1;\nmodule.exports = x;"],
+    ["keywords only as parts of other words", "const imported = 1, exported = 2, required = 3;"],
+    ["a syntax error and no keyword", "function (( {"],
+  ])("a file with %s has no imports", (_name, text) => {
+    expect(jsImportDetector.detect({ path: "a.js", text })).toEqual([]);
+  });
+
+  // js.ts calls oxc's native binding without the package's wrapper (for memory); an oxc upgrade that
+  // changes its shape must fail here, not silently find nothing.
+  it("oxc-parser's native binding returns the shape js.ts reads", async () => {
+    const { parseSync } = await import("oxc-parser/src-js/bindings.js");
+    const result = parseSync("a.ts", `import a from "a";\nrequire("b");`, { lang: "ts" });
+    expect(result.errors).toEqual([]);
+    expect(result.module.staticImports.map((i) => i.moduleRequest.value)).toEqual(["a"]);
+    const program = result.program;
+    expect((JSON.parse(program) as { node: { type: string } }).node.type).toBe("Program");
+    // A read moves the value out of Rust; js.ts relies on that to free each AST at once.
+    expect(result.program).toBe("");
+  });
+
   it("trims long details to 120 characters", () => {
     const names = Array.from({ length: 40 }, (_, i) => `name${i}`).join(", ");
     const [detection] = jsImportDetector.detect({ path: "a.js", text: `import { ${names} } from "big";` });
