@@ -28,32 +28,32 @@ export function groundingChunks(input: GroundingInput): Chunk[] {
   return [...byId.values()];
 }
 
-/** Facts computed from the inputs: the span of the work dates and the list of production technologies. */
+/**
+ * Facts computed from the inputs, in one chunk so that a sentence stating both is supported by a single
+ * chunk: the span of the work dates and the production technologies of the truth.
+ */
 function derivedChunks(input: GroundingInput): Chunk[] {
-  const out: Chunk[] = [];
   const span = experienceYears(input.profile, input.asOf);
   const basics = input.profile.basics;
+  const who = [basics?.name, basics?.label].filter(Boolean).join(", ");
+  const sentences: string[] = [];
   if (span.from) {
-    const who = [basics?.name, basics?.label].filter(Boolean).join(", ");
-    out.push({
-      id: "derived:experience",
-      uri: `${input.profilePath}#${span.from.field}`,
-      kind: "profile",
-      title: "Experience",
-      text: `${who ? `${who}: ` : ""}work history from ${span.from.value} to ${input.asOf}, ${Math.floor(span.years)} years of experience.`,
-    });
+    sentences.push(
+      `${who ? `${who}: ` : ""}work history from ${span.from.value} to ${input.asOf}, ${Math.floor(span.years)} years of experience.`,
+    );
   }
   const production = (input.truth?.technologies ?? [])
     .filter((t) => t.status === "production")
     .map((t) => t.name);
-  if (production.length > 0) {
-    out.push({
-      id: "derived:production",
-      uri: "truth",
-      kind: "truth",
-      title: "Production technologies",
-      text: `Production experience shown by the code: ${production.join(", ")}.`,
-    });
-  }
-  return out;
+  if (production.length > 0) sentences.push(`Production work shown by the code: ${production.join(", ")}.`);
+  if (sentences.length === 0) return [];
+  return [
+    {
+      id: "derived:candidate",
+      uri: `${input.profilePath}#derived`,
+      kind: "profile",
+      title: "Experience and production technologies",
+      text: sentences.join(" "),
+    },
+  ];
 }

@@ -2,6 +2,7 @@
 
 const LIST_MARKER = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
 const sentences = new Intl.Segmenter("en", { granularity: "sentence" });
+const DIGIT_AFTER_STOP = /(?<=\p{L}[.!?])\s+(?=\d)/u;
 
 export interface Claim {
   text: string;
@@ -17,9 +18,12 @@ export function splitClaims(answer: string): Claim[] {
     const marker = LIST_MARKER.exec(line)?.[0].length ?? 0;
     const body = line.slice(marker);
     for (const { segment, index } of sentences.segment(body)) {
-      const text = segment.trim();
-      if (/\p{L}|\p{N}/u.test(text)) {
-        claims.push({ text, start: offset + marker + index + segment.indexOf(text) });
+      // ICU keeps "Kubernetes. 8 years …" as one sentence; a full stop before a figure ends one too.
+      for (const part of segment.split(DIGIT_AFTER_STOP)) {
+        const text = part.trim();
+        if (/\p{L}|\p{N}/u.test(text)) {
+          claims.push({ text, start: offset + marker + index + segment.indexOf(text) });
+        }
       }
     }
     offset += line.length + 1;

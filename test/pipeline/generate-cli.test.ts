@@ -55,8 +55,10 @@ describe("the embedded defaults (template writer, local KB, local verifier)", ()
       basics: { summary: string };
       work: { highlights: string[] }[];
     };
-    expect(resume.basics.summary).toMatch(/^Backend and Platform Engineer with \d+ years of experience\./);
-    expect(resume.basics.summary).toMatch(/Production experience with .*Amazon EKS.*Terraform/);
+    expect(resume.basics.summary).toMatch(
+      /^Backend and platform engineer who builds .* \d+ years of experience, with production work in /,
+    );
+    expect(resume.basics.summary).toMatch(/production work in .*Amazon EKS.*Terraform/);
     const own = readFileSync(profile, "utf8");
     for (const h of resume.work.flatMap((w) => w.highlights)) expect(own).toContain(h);
   });

@@ -25,3 +25,13 @@ describe("splitClaims", () => {
     }
   });
 });
+
+describe("a full stop before a figure", () => {
+  it("ends a sentence even where the platform's segmenter does not split", () => {
+    expect(splitClaims("Runs on AWS. 8 years of experience.").map((c) => c.text)).toEqual([
+      "Runs on AWS.",
+      "8 years of experience.",
+    ]);
+    expect(splitClaims("Python 3.12 is used.").map((c) => c.text)).toEqual(["Python 3.12 is used."]);
+  });
+});
