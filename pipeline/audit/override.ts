@@ -4,9 +4,8 @@ import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { GENESIS_HASH, type RecordDraft, type RedactionRecord, sealRecords } from "../../guards/record.js";
 import { writeFileAtomic } from "../atomic.js";
-import { EXIT, InputError, VouchError } from "../errors.js";
-import { readLog } from "./read-log.js";
-import { checkChain, describeBreak } from "./verify-chain.js";
+import { InputError } from "../errors.js";
+import { readIntactLog } from "./verify-chain.js";
 
 export interface OverrideResult {
   /** The log file written. */
@@ -41,14 +40,7 @@ export async function appendOverride(
 ): Promise<OverrideResult> {
   const why = reason.trim();
   if (why === "") throw new InputError("--reason: say why the redaction was a false positive.");
-  const log = await readLog(target);
-  const chain = checkChain(log);
-  if (!chain.ok) {
-    throw new VouchError(
-      `${describeBreak(log.path, chain.firstBad)} Refusing to append to a broken chain.`,
-      EXIT.problem,
-    );
-  }
+  const log = await readIntactLog(target, "append to");
   const index = log.records.findIndex((r) => r.seq === seq);
   const overridden = log.records[index];
   if (!overridden) {

@@ -1,11 +1,11 @@
 // Read a redaction log (DESIGN.md, "Redaction record"): one JSON record per line, each checked against
 // the contract so that a bad line is named by file, line and field before anything trusts it.
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import type { RedactionRecord } from "../../guards/record.js";
 import { InputError } from "../errors.js";
-import { fieldPath } from "../json-file.js";
+import { fieldPath, readTextFile } from "../json-file.js";
 
 export const LOG_NAME = "redaction-log.jsonl";
 
@@ -75,13 +75,7 @@ export async function resolveLogPath(target: string): Promise<string> {
 /** Read and validate a log given as its folder or its `.jsonl` path. */
 export async function readLog(target: string): Promise<AuditLog> {
   const path = await resolveLogPath(target);
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(code === "ENOENT" ? `${path}: no such file.` : `${path}: cannot be read (${code}).`);
-  }
+  const text = await readTextFile(path);
   return { path, text, ...parseLog(text, path) };
 }
 

@@ -5,10 +5,9 @@ import { revertDraft } from "../../guards/chain.js";
 import type { RedactionRecord } from "../../guards/record.js";
 import { type JsonResume, getField } from "../../guards/resume.js";
 import { writeFileAtomic } from "../atomic.js";
-import { EXIT, InputError, VouchError } from "../errors.js";
+import { InputError } from "../errors.js";
 import { readJsonFile } from "../json-file.js";
-import { readLog } from "./read-log.js";
-import { checkChain, describeBreak } from "./verify-chain.js";
+import { readIntactLog } from "./verify-chain.js";
 
 export const RESTORED_NAME = "resume.restored.json";
 
@@ -26,14 +25,7 @@ export interface RestoreResult {
 
 /** Revert `resume.json` (in DIR, or beside the given log) with the log's records into `resume.restored.json`. */
 export async function restoreDraft(target: string): Promise<RestoreResult> {
-  const log = await readLog(target);
-  const chain = checkChain(log);
-  if (!chain.ok) {
-    throw new VouchError(
-      `${describeBreak(log.path, chain.firstBad)} Refusing to restore from a broken chain.`,
-      EXIT.problem,
-    );
-  }
+  const log = await readIntactLog(target, "restore from");
   const dir = dirname(log.path);
   const resumePath = join(dir, "resume.json");
   const guarded = await readJsonFile(resumePath);

@@ -2,7 +2,8 @@
 // its line, in words a person can act on. (guards/record.ts verifyChain answers the same question for
 // code; this one also pins seq to 1..n and says what the break most likely means.)
 import { GENESIS_HASH, type RedactionRecord, recordHash } from "../../guards/record.js";
-import type { AuditLog } from "./read-log.js";
+import { EXIT, VouchError } from "../errors.js";
+import { type AuditLog, readLog } from "./read-log.js";
 
 export interface ChainBreak {
   seq: number;
@@ -52,4 +53,17 @@ function problemWith(record: RedactionRecord, expectedSeq: number, prevHash: str
 /** `FILE: line 4 (seq 4): hash does not match …` — one sentence for stderr. */
 export function describeBreak(path: string, firstBad: ChainBreak): string {
   return `${path}: line ${firstBad.line} (seq ${firstBad.seq}): ${firstBad.problem}.`;
+}
+
+/** The log, when its chain is intact; `purpose` finishes the refusal ("restore from", "append to"). */
+export async function readIntactLog(target: string, purpose: string): Promise<AuditLog> {
+  const log = await readLog(target);
+  const chain = checkChain(log);
+  if (!chain.ok) {
+    throw new VouchError(
+      `${describeBreak(log.path, chain.firstBad)} Refusing to ${purpose} a broken chain.`,
+      EXIT.problem,
+    );
+  }
+  return log;
 }

@@ -5,6 +5,7 @@
 // 1,500-word parent is nearer 2,000 tokens. Words need no tokenizer model, count the same on every
 // machine, and keep chunk boundaries stable across versions of any one model's vocabulary.
 import { createHash } from "node:crypto";
+import { lineLocator } from "../../extractors/imports/common.js";
 import type { Chunk, ChunkKind } from "../chunk.js";
 import { CUT, type Segment, segment, wordStarts } from "./segments.js";
 
@@ -57,15 +58,15 @@ export function chunkDocument(doc: SourceDoc, sizes: Partial<ChunkSizes> = {}): 
   // A segment plus the overlap carried before it must fit in one child.
   const maxSegment = Math.max(1, size.childWords - size.overlapWords);
   const segments = segment(doc.text, maxSegment, doc.title);
-  const lineStarts = doc.lines === undefined ? startsOfLines(doc.text) : undefined;
+  const lineOf = doc.lines === undefined ? lineLocator(doc.text) : undefined;
   const ids = new IdMaker(doc.uri);
   const out: ChunkedDoc = { parents: [], children: [] };
 
   for (const [from, to] of pack(segments, 0, segments.length, size.parentWords)) {
-    const parent = makeChunk(doc, segments, from, to, lineStarts);
+    const parent = makeChunk(doc, segments, from, to, lineOf);
     parent.id = ids.make("parent", parent.text);
     out.parents.push(parent);
-    for (const child of children(doc, segments, from, to, size, lineStarts)) {
+    for (const child of children(doc, segments, from, to, size, lineOf)) {
       out.children.push({ ...child, id: ids.make("child", child.text), parentId: parent.id });
     }
   }
@@ -124,7 +125,7 @@ function* children(
   from: number,
   to: number,
   size: ChunkSizes,
-  lineStarts: number[] | undefined,
+  lineOf: ((offset: number) => number) | undefined,
 ): Generator<Chunk> {
   let i = from;
   let overlap: { start: number; words: number } | undefined;
@@ -136,7 +137,7 @@ function* children(
       size.childWords - (overlap?.words ?? 0),
       size.childWords / 2 - (overlap?.words ?? 0),
     );
-    yield makeChunk(doc, segments, i, end, lineStarts, overlap?.start);
+    yield makeChunk(doc, segments, i, end, lineOf, overlap?.start);
     overlap = end < to ? overlapBefore(doc.text, segments, i, end, size.overlapWords) : undefined;
     i = end;
   }
@@ -173,7 +174,7 @@ function makeChunk(
   segments: readonly Segment[],
   from: number,
   to: number,
-  lineStarts: number[] | undefined,
+  lineOf: ((offset: number) => number) | undefined,
   startAt?: number,
 ): Chunk {
   const first = segments[from];
@@ -184,28 +185,10 @@ function makeChunk(
   if (title) chunk.title = title;
   if (doc.repo) chunk.repo = doc.repo;
   if (doc.path) chunk.path = doc.path;
-  if (lineStarts) chunk.lines = [lineOf(lineStarts, start), lineOf(lineStarts, Math.max(start, end - 1))];
+  if (lineOf) chunk.lines = [lineOf(start), lineOf(Math.max(start, end - 1))];
   else if (doc.lines) chunk.lines = [...doc.lines];
   if (doc.metadata) chunk.metadata = { ...doc.metadata };
   return chunk;
-}
-
-function startsOfLines(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-/** 1-based line of an offset. */
-function lineOf(starts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] ?? 0) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
 }
 
 /** Ids from (uri, text), so they survive re-ingesting; a repeated text in one document gets a counter. */
