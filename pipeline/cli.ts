@@ -90,6 +90,22 @@ export function buildProgram(exit: (code: number) => void): Command {
       exit(await runGenerate(options));
     });
 
+  program
+    .command("serve")
+    .description("The recruiter chatbot: answers questions about the candidate from the portfolio only.")
+    .requiredOption("--profile <file>", "the candidate's JSON Resume (YAML or JSON) with a portfolio key")
+    .option("--port <n>", "the port to listen on (default 8080; 0 picks a free one)", (value: string) => {
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < 0 || n > 65535)
+        throw new InvalidArgumentError("expected a port from 0 to 65535.");
+      return n;
+    })
+    .option("--host <host>", "the address to listen on (default 127.0.0.1; 0.0.0.0 in a container)")
+    .action(async (options) => {
+      const { runServe } = await import("./commands/serve.js");
+      exit(await runServe(options));
+    });
+
   // `audit DIR` runs the default action; `audit override …` dispatches to the subcommand (commander
   // looks for a subcommand name first, so a folder named "override" needs ./override).
   const audit = program

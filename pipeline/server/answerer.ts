@@ -1,0 +1,216 @@
+// The embedded answerer: no model, only quotes. It splits the candidate chunks into sentences, scores
+// each against the question's content words and the technologies it names, and quotes the best one to
+// three verbatim with their chunk ids. When nothing is relevant it quotes nothing, and the chat says the
+// portfolio does not show it. It never obeys the question or the chunks: it can only repeat the portfolio.
+import type { Catalog } from "../../extractors/catalog.js";
+import type { Chunk } from "../chunk.js";
+import { isContentWord, stemOf, wordsOf } from "../verify/words.js";
+import { isInstruction } from "./injection.js";
+import { sentencesOf } from "./sentences.js";
+import type { Turn } from "./sessions.js";
+
+export interface AnswerInput {
+  question: string;
+  /** Earlier turns of the session: they may say what a follow-up is about, never what is true. */
+  history: readonly Turn[];
+  /** What the answer may draw on, the best retrieved first. */
+  chunks: readonly Chunk[];
+}
+
+export interface Quote {
+  chunkId: string;
+  text: string;
+}
+
+/** `quotes` is empty when the chunks hold nothing relevant; `text` is then empty too. */
+export interface Answer {
+  text: string;
+  quotes: Quote[];
+}
+
+export interface Answerer {
+  readonly name: string;
+  answer(input: AnswerInput): Promise<Answer>;
+}
+
+const MAX_QUOTES = 3;
+const MAX_PER_CHUNK = 2;
+/** Share of the question's terms a quoted sentence must hold. */
+const MIN_COVERAGE = 0.5;
+/** A further quote must score at least this share of the best one. */
+const NEAR_BEST = 0.8;
+const MIN_WORDS = 4;
+const MAX_CHARS = 400;
+/**
+ * The candidate's own statements answer a question about them most directly; code-derived facts are terse
+ * lists of files, so the profile's and the docs' sentences read better. Examples and stale doc claims are
+ * never quoted: they are not the candidate's work, or the code contradicts them.
+ */
+const KIND_WEIGHT: Partial<Record<Chunk["kind"], number>> = {
+  profile: 1.05,
+  "production-doc": 1,
+  truth: 0.85,
+};
+
+// Words that say what the recruiter wants done, not what about: "tell me", "does Dana know".
+const QUESTION_WORDS = new Set(
+  "does ever kind please know knows tell describe explain give list show use uses used using when why candidate portfolio person"
+    .split(" ")
+    .map(stemOf),
+);
+
+// A question about a kind of technology ("which database") is answered by a sentence naming one.
+const CATEGORY_WORDS: Record<string, readonly string[]> = {
+  database: ["database", "orm"],
+  db: ["database"],
+  datastore: ["database"],
+  queue: ["message-broker"],
+  messaging: ["message-broker"],
+  broker: ["message-broker"],
+  events: ["message-broker"],
+  cache: ["cache"],
+  caching: ["cache"],
+  cloud: ["cloud-provider", "compute", "kubernetes-hosting", "serverless", "storage"],
+  language: ["language"],
+  framework: ["web-framework", "frontend-framework"],
+  frontend: ["frontend-framework"],
+  testing: ["testing"],
+  tests: ["testing"],
+  infrastructure: ["infrastructure-as-code", "kubernetes-hosting", "container-orchestration"],
+  deployment: ["deployment", "container-orchestration", "kubernetes-hosting"],
+  container: ["container", "container-orchestration", "kubernetes-hosting"],
+  orchestration: ["container-orchestration", "kubernetes-hosting"],
+  monitoring: ["observability", "logging"],
+  observability: ["observability", "logging"],
+  logging: ["logging"],
+  ci: ["ci"],
+  storage: ["storage"],
+  search: ["search"],
+  auth: ["auth", "identity"],
+  ai: ["ai-llm", "ml"],
+  llm: ["ai-llm"],
+};
+const CATEGORIES_BY_STEM = new Map(Object.entries(CATEGORY_WORDS).map(([word, c]) => [stemOf(word), c]));
+
+interface Analysed {
+  text: string;
+  stems: Set<string>;
+  technologies: Set<string>;
+  categories: Set<string>;
+}
+
+/** Content stems, with possessives dropped ("Dana's" is "Dana"). */
+function stemsOf(text: string): string[] {
+  return wordsOf(text)
+    .map((w) => w.text.replace(/['’]s$/i, ""))
+    .filter(isContentWord)
+    .map(stemOf);
+}
+
+export function extractiveAnswerer(options: { catalog: Catalog; candidateName?: string }): Answerer {
+  const { catalog } = options;
+  // The whole portfolio is about the candidate: their name tells no sentence from another.
+  const ignored = new Set([...QUESTION_WORDS, ...stemsOf(options.candidateName ?? "")]);
+  const analysed = new WeakMap<Chunk, Analysed[]>();
+
+  function sentencesFor(chunk: Chunk): Analysed[] {
+    let out = analysed.get(chunk);
+    if (!out) {
+      out = sentencesOf(chunk.text)
+        .filter((s) => !s.heading && !isInstruction(s.text) && s.text.length <= MAX_CHARS)
+        .filter((s) => wordsOf(s.text).length >= MIN_WORDS)
+        .map((s) => {
+          const technologies = new Set(catalog.findMentions(s.text).map((m) => m.id));
+          const categories = new Set([...technologies].map((id) => catalog.get(id)?.category ?? ""));
+          return { text: s.text, stems: new Set(stemsOf(s.text)), technologies, categories };
+        });
+      analysed.set(chunk, out);
+    }
+    return out;
+  }
+
+  /** The question's terms (weight 1) and, for a short follow-up, the previous question's (weight ½). */
+  function termsOf(input: AnswerInput): { terms: Map<string, number>; technologies: Set<string> } {
+    const terms = new Map<string, number>();
+    const technologies = new Set<string>();
+    const add = (text: string, weight: number) => {
+      const mentions = catalog.findMentions(text);
+      for (const m of mentions) if (weight === 1) technologies.add(m.id);
+      const outside = mentions.reduceRight((t, m) => t.slice(0, m.start) + " " + t.slice(m.end), text);
+      for (const stem of stemsOf(outside)) {
+        if (ignored.has(stem) || terms.has(stem)) continue;
+        // "Which database": the kind of thing asked for counts double, it is what the answer must name.
+        terms.set(stem, CATEGORIES_BY_STEM.has(stem) ? 2 * weight : weight);
+      }
+    };
+    add(input.question, 1);
+    const previous = input.history.at(-1)?.question;
+    if (previous && terms.size + technologies.size < 2) add(previous, 0.5);
+    return { terms, technologies };
+  }
+
+  function score(sentence: Analysed, terms: Map<string, number>, technologies: Set<string>): number {
+    let total = technologies.size;
+    let held = 0;
+    for (const id of technologies) if (sentence.technologies.has(id)) held++;
+    // A question naming a technology is answered only by a sentence naming it.
+    if (technologies.size > 0 && held === 0) return 0;
+    for (const [stem, weight] of terms) {
+      total += weight;
+      const byCategory = CATEGORIES_BY_STEM.get(stem)?.some((c) => sentence.categories.has(c)) ?? false;
+      if (sentence.stems.has(stem) || byCategory) held += weight;
+    }
+    return total === 0 ? 0 : held / total;
+  }
+
+  return {
+    name: "extractive",
+    answer(input) {
+      const { terms, technologies } = termsOf(input);
+      const usable = input.chunks.filter((c) => KIND_WEIGHT[c.kind] !== undefined);
+      if (terms.size + technologies.size === 0) return Promise.resolve(summary(usable, sentencesFor));
+      const scored: { chunk: Chunk; text: string; score: number }[] = [];
+      usable.forEach((chunk, rank) => {
+        for (const sentence of sentencesFor(chunk)) {
+          const coverage = score(sentence, terms, technologies);
+          if (coverage < MIN_COVERAGE) continue;
+          // The retrieval's order breaks ties between equally relevant sentences.
+          const value = coverage * (KIND_WEIGHT[chunk.kind] ?? 0) + 0.04 / (1 + rank);
+          scored.push({ chunk, text: sentence.text, score: value });
+        }
+      });
+      scored.sort((a, b) => b.score - a.score);
+      const best = scored[0]?.score ?? 0;
+      const quotes: Quote[] = [];
+      const perChunk = new Map<string, number>();
+      const seen = new Set<string>();
+      for (const s of scored) {
+        if (quotes.length === MAX_QUOTES || s.score < best * NEAR_BEST) break;
+        const count = perChunk.get(s.chunk.id) ?? 0;
+        const key = s.text.toLowerCase();
+        if (count === MAX_PER_CHUNK || seen.has(key)) continue;
+        perChunk.set(s.chunk.id, count + 1);
+        seen.add(key);
+        quotes.push({ chunkId: s.chunk.id, text: s.text });
+      }
+      return Promise.resolve(answerOf(quotes));
+    },
+  };
+}
+
+/** A question about the candidate in general ("Tell me about Dana"): their own summary. */
+function summary(chunks: readonly Chunk[], sentencesFor: (chunk: Chunk) => Analysed[]): Answer {
+  const own = chunks.find((c) => c.kind === "profile" && c.uri.endsWith("#basics.summary"));
+  if (!own) return answerOf([]);
+  return answerOf(
+    sentencesFor(own)
+      .slice(0, MAX_PER_CHUNK)
+      .map((s) => ({ chunkId: own.id, text: s.text })),
+  );
+}
+
+/** One quote as a sentence; several as a list, one claim per line for the verifier. */
+function answerOf(quotes: Quote[]): Answer {
+  if (quotes.length <= 1) return { text: quotes[0]?.text ?? "", quotes };
+  return { text: quotes.map((q) => `- ${q.text}`).join("\n"), quotes };
+}

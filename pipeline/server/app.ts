@@ -1,0 +1,184 @@
+// The chatbot backend as a fastify app built from injected parts (KB, verifier, catalog, profile, clock, id
+// generator, logger), so tests, `vouch serve` and the Lambda handler run the same app. HTTP concerns live
+// here: body limit, schema validation, rate limit per client IP, CORS allow-list, errors without stacks,
+// one JSON log line per request with its id, metrics.
+import { randomUUID } from "node:crypto";
+import cors from "@fastify/cors";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from "fastify";
+import type { Logger } from "pino";
+import type { Catalog } from "../../extractors/catalog.js";
+import type { ExtractResult } from "../../extractors/types.js";
+import type { JsonResume } from "../../guards/resume.js";
+import type { KnowledgeBase } from "../kb/types.js";
+import type { Verifier, VerifyMode } from "../verify/types.js";
+import { type Answerer, extractiveAnswerer } from "./answerer.js";
+import { BoundedMap } from "./bounded-map.js";
+import { registerFeedback } from "./feedback.js";
+import { GroundingSources } from "./grounding.js";
+import { createLogger } from "./logger.js";
+import { createMetrics } from "./metrics.js";
+import { type RecentAnswer, registerRoutes } from "./routes.js";
+import { BODY_LIMIT_BYTES, describeValidation } from "./schemas.js";
+import { DEFAULT_SESSIONS, type SessionOptions, SessionStore } from "./sessions.js";
+
+export const DEFAULT_RATE_LIMIT = 60;
+
+export interface AppOptions {
+  /** block (default) or warn, when a request names none. */
+  mode?: VerifyMode;
+  topK?: number;
+  /** Requests per minute per client IP; 0 turns the limit off. */
+  rateLimit?: number;
+  /** Origins a browser may call the API from; none: no CORS headers at all. */
+  corsOrigins?: readonly string[];
+  /** The bearer token of the feedback endpoint; without one the endpoint answers 401 to everyone. */
+  adminToken?: string;
+  sessions?: Partial<Omit<SessionOptions, "now">>;
+  /** Answers remembered for false-positive reports. */
+  maxRecentAnswers?: number;
+  /** Behind a load balancer: take the client IP from X-Forwarded-For (for the rate limit). */
+  trustProxy?: boolean;
+  /** Process CPU, memory and event-loop metrics on /metrics. */
+  processMetrics?: boolean;
+}
+
+export interface AppDeps {
+  kb: KnowledgeBase;
+  verifier: Verifier;
+  catalog: Catalog;
+  profile: JsonResume;
+  /** The profile's file name, as the KB names its chunks (`profile.yaml`). */
+  profilePath: string;
+  truth?: ExtractResult;
+  /** The embedded extractive answerer when absent. */
+  answerer?: Answerer;
+  /** Milliseconds since the epoch. */
+  now?: () => number;
+  newId?: () => string;
+  logger?: Logger;
+  /** Where EMF metric lines go; stdout when absent. */
+  emit?: (line: string) => void;
+  options?: AppOptions;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const options = deps.options ?? {};
+  const now = deps.now ?? Date.now;
+  const newId = deps.newId ?? randomUUID;
+  const app = Fastify({
+    loggerInstance: deps.logger ?? createLogger(),
+    // One line per request, written in onResponse below, instead of fastify's two.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "requestId" }),
+    genReqId: () => newId(),
+    // The request id keys false-positive reports: a client never chooses it.
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    schemaErrorFormatter: (errors, dataVar) => new Error(describeValidation(errors, dataVar)),
+  }) as unknown as FastifyInstance;
+  const metrics = createMetrics({ process: options.processMetrics ?? false });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    else request.log.info({ statusCode: status, code: error.code }, error.message);
+    const message =
+      status >= 500
+        ? "Internal error; the request id is in the server's logs."
+        : error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+          ? `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.`
+          : error.validation
+            ? `Invalid request ${error.validationContext ?? "body"}: ${error.message}`
+            : error.message;
+    return reply.code(status).send({ error: statusName(status), message, requestId: request.id });
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({
+      error: "Not Found",
+      message: `There is no ${request.method} ${request.url.split("?")[0]}.`,
+      requestId: request.id,
+    }),
+  );
+  app.addHook("onResponse", async (request, reply) => {
+    const route = request.routeOptions.url ?? "unmatched";
+    const labels = { route, method: request.method };
+    metrics.requests.inc({ ...labels, status: String(reply.statusCode) });
+    metrics.latency.observe(labels, reply.elapsedTime / 1000);
+    request.log.info(
+      {
+        ...labels,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        ip: request.ip,
+      },
+      "request completed",
+    );
+  });
+
+  const origins = options.corsOrigins ?? [];
+  if (origins.length > 0) {
+    await app.register(cors, {
+      origin: origins.includes("*") ? "*" : [...origins],
+      methods: ["GET", "POST", "OPTIONS"],
+      allowedHeaders: ["Content-Type", "Authorization"],
+      maxAge: 600,
+    });
+  }
+  const limit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
+  if (limit > 0) {
+    await app.register(rateLimit, {
+      max: limit,
+      timeWindow: 60_000,
+      keyGenerator: (request) => request.ip,
+      errorResponseBuilder: (_request, context) => ({
+        statusCode: context.statusCode,
+        code: "RATE_LIMITED",
+        message: `Too many requests: at most ${context.max} per minute; retry in ${context.after}.`,
+      }),
+    });
+  }
+
+  const sessions = new SessionStore({ ...DEFAULT_SESSIONS, ...options.sessions, now });
+  const recent = new BoundedMap<string, RecentAnswer>(options.maxRecentAnswers ?? 10_000);
+  const chat = {
+    kb: deps.kb,
+    verifier: deps.verifier,
+    answerer:
+      deps.answerer ??
+      extractiveAnswerer({ catalog: deps.catalog, candidateName: deps.profile.basics?.name }),
+    grounding: new GroundingSources({
+      catalog: deps.catalog,
+      profile: deps.profile,
+      profilePath: deps.profilePath,
+      ...(deps.truth ? { truth: deps.truth } : {}),
+    }),
+    ...(options.topK ? { topK: options.topK } : {}),
+    now,
+  };
+  registerRoutes(app, { chat, sessions, recent, metrics, mode: options.mode ?? "block" });
+  registerFeedback(app, {
+    recent,
+    metrics,
+    now,
+    emit: deps.emit ?? ((line) => void process.stdout.write(line)),
+    ...(options.adminToken ? { adminToken: options.adminToken } : {}),
+  });
+  if (!options.adminToken)
+    app.log.warn("no admin token (VOUCH_ADMIN_TOKEN): false-positive reports are refused");
+  return app;
+}
+
+function statusName(status: number): string {
+  const names: Record<number, string> = {
+    400: "Bad Request",
+    401: "Unauthorized",
+    404: "Not Found",
+    413: "Payload Too Large",
+    415: "Unsupported Media Type",
+    429: "Too Many Requests",
+  };
+  return names[status] ?? (status >= 500 ? "Internal Server Error" : "Error");
+}

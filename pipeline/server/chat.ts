@@ -1,0 +1,187 @@
+// One chat answer: retrieve → answer (extractive by default) → number-provenance and claim-net on the answer
+// → the verifier against the same chunks → block or warn. Every change is a hash-chained record sealed with
+// the request id, so a recruiter's answer can be audited like a resume. The session's history only widens
+// retrieval and helps the answerer read a follow-up; it is never a chunk, a fact or a verifier source.
+import { basename } from "node:path";
+import { claimNet } from "../../guards/claim-net.js";
+import { numberProvenance } from "../../guards/number-provenance.js";
+import { type RecordDraft, type RedactionRecord, sealRecords } from "../../guards/record.js";
+import { guardString } from "../../guards/run-string.js";
+import type { Chunk } from "../chunk.js";
+import type { KnowledgeBase } from "../kb/types.js";
+import { decide } from "../verify/mode.js";
+import type { VerdictValue, Verifier, VerifierResult, VerifyMode } from "../verify/types.js";
+import type { Answerer, Quote } from "./answerer.js";
+import type { GroundingSources } from "./grounding.js";
+import type { Turn } from "./sessions.js";
+
+/** What a blocked or unanswerable question gets: no claim about the candidate at all. */
+export const FALLBACK = "The portfolio does not show that, so I cannot answer it.";
+
+const ANSWER_GUARDS = [numberProvenance, claimNet];
+
+export interface ChatDeps {
+  kb: KnowledgeBase;
+  verifier: Verifier;
+  answerer: Answerer;
+  grounding: GroundingSources;
+  /** Chunks per retrieval query; the KB's default when absent. */
+  topK?: number;
+  /** Milliseconds since the epoch: stamps records and ends the experience span. */
+  now: () => number;
+}
+
+export interface ChatRequest {
+  requestId: string;
+  question: string;
+  mode: VerifyMode;
+  history: readonly Turn[];
+}
+
+export interface ChatSource {
+  id: string;
+  title: string;
+  path: string;
+  /** The sentences quoted from it. */
+  snippet: string;
+}
+
+/** The response body of POST /v1/chat (DESIGN.md, Chatbot API). */
+export interface ChatResponse {
+  requestId: string;
+  answer: string;
+  verdict: VerdictValue;
+  blocked: boolean;
+  sources: ChatSource[];
+  records: RedactionRecord[];
+}
+
+export interface ChatOutcome {
+  response: ChatResponse;
+  /**
+   * What flagged the answer, for a false-positive report: the first guard that changed it, else the
+   * verifier; `answerer` when nothing relevant was found, `none` for a grounded answer.
+   */
+  flaggedBy: string;
+}
+
+export async function answerChat(request: ChatRequest, deps: ChatDeps): Promise<ChatOutcome> {
+  const at = deps.now();
+  const asOf = new Date(at).toISOString().slice(0, 10);
+  const previous = request.history.at(-1)?.question;
+  const queries = previous ? [request.question, `${previous} ${request.question}`] : [request.question];
+  const retrieved = await deps.kb.retrieve(queries, deps.topK ? { topK: deps.topK } : {});
+  const grounding = deps.grounding.of(retrieved, asOf);
+  const draft = await deps.answerer.answer({
+    question: request.question,
+    history: request.history,
+    chunks: grounding.chunks,
+  });
+
+  if (draft.text.trim() === "") {
+    // Nothing relevant was found: say so, and claim nothing.
+    const response = { requestId: request.requestId, answer: FALLBACK, verdict: "NOT_GROUNDED" as const };
+    return { response: { ...response, blocked: false, sources: [], records: [] }, flaggedBy: "answerer" };
+  }
+
+  const guarded = guardString(
+    { field: "answer", text: draft.text, role: "prose" },
+    ANSWER_GUARDS,
+    grounding.context,
+  );
+  const text = guarded.removed ? "" : guarded.text;
+  // An answer the guards had to change held a figure or a technology no source backs: whatever the
+  // verifier says about what is left, it was not a grounded answer.
+  const changed = guarded.records.filter((r) => r.action !== "annotate");
+  const result = await judge(text, changed, grounding.chunks, deps.verifier);
+  const decision =
+    text.trim() === ""
+      ? { text: FALLBACK, blocked: true, annotated: false }
+      : decide(text, result, request.mode, FALLBACK);
+  const records = [...guarded.records];
+  if (result.verdict !== "GROUNDED")
+    records.push(decisionRecord(text, decision.text, result, decision.blocked));
+
+  const response: ChatResponse = {
+    requestId: request.requestId,
+    answer: decision.text,
+    verdict: result.verdict,
+    blocked: decision.blocked,
+    sources: decision.blocked ? [] : sourcesOf(draft.quotes, grounding.chunks),
+    records: sealRecords(records, { runId: request.requestId, ts: new Date(at).toISOString() }),
+  };
+  const flaggedBy = changed[0]?.guard ?? (result.verdict === "GROUNDED" ? "none" : "verifier");
+  return { response, flaggedBy };
+}
+
+/** The verifier's verdict on what the guards left, unless the guards already had to change the answer. */
+async function judge(
+  text: string,
+  changed: readonly RecordDraft[],
+  chunks: readonly Chunk[],
+  verifier: Verifier,
+): Promise<VerifierResult> {
+  const originals = changed.map((r) => `"${r.original}"`).join(", ");
+  if (text.trim() === "") {
+    return {
+      verdict: "NOT_GROUNDED",
+      reason: `The guards removed the whole answer (${originals}).`,
+      ungroundedClaims: [],
+    };
+  }
+  const result = await verifier.verify(text, chunks);
+  if (result.verdict !== "GROUNDED") {
+    return {
+      ...result,
+      reason: `The ${verifier.name} verifier found the answer not grounded: ${result.reason}`,
+    };
+  }
+  if (changed.length === 0) return result;
+  return {
+    verdict: "NOT_GROUNDED",
+    reason: `The guards had to change the answer: no source backs ${originals}.`,
+    ungroundedClaims: changed.map((r) => r.original),
+  };
+}
+
+/** The decision as a record: the fallback that replaced the answer, or the note added to it. */
+function decisionRecord(
+  answer: string,
+  output: string,
+  result: VerifierResult,
+  blocked: boolean,
+): RecordDraft {
+  return {
+    guard: "verifier",
+    rule: result.failure ? `verifier-${result.failure}` : "ungrounded",
+    action: blocked ? "fallback" : "annotate",
+    field: "answer",
+    range: [0, answer.length],
+    outputRange: [0, output.length],
+    original: answer,
+    replacement: output,
+    reason: blocked
+      ? `${result.reason} The answer is replaced by a statement that the portfolio does not show it.`
+      : `${result.reason} Kept with a note because the mode is warn.`,
+    evidence: [],
+  };
+}
+
+/** Each quoted chunk once, in the order quoted, with what was quoted from it. */
+function sourcesOf(quotes: readonly Quote[], chunks: readonly Chunk[]): ChatSource[] {
+  const byId = new Map(chunks.map((c) => [c.id, c]));
+  const sources = new Map<string, ChatSource>();
+  for (const quote of quotes) {
+    const chunk = byId.get(quote.chunkId);
+    if (!chunk) continue;
+    const known = sources.get(chunk.id);
+    if (known) {
+      known.snippet = `${known.snippet} … ${quote.text}`;
+      continue;
+    }
+    // The uri says where, including the entry of the profile (`profile.yaml#work[0]`) and the repository.
+    const path = chunk.uri;
+    sources.set(chunk.id, { id: chunk.id, title: chunk.title ?? basename(path), path, snippet: quote.text });
+  }
+  return [...sources.values()];
+}

@@ -1,0 +1,81 @@
+// What an answer may rest on for one retrieval: the retrieved chunks, then the profile's and the truth's own
+// chunks (groundingChunks), each with its instruction sentences taken out, and the guard context over them.
+// Everything is cached: a chunk keeps one object per id (so the verifier's and the answerer's per-chunk
+// indexes, held in WeakMaps, are built once), the own chunks once per day, and the context per set of ids.
+import type { Catalog } from "../../extractors/catalog.js";
+import type { ExtractResult } from "../../extractors/types.js";
+import { buildContext } from "../../guards/chain.js";
+import type { JsonResume } from "../../guards/resume.js";
+import type { GuardContext } from "../../guards/types.js";
+import { type Chunk, chunkFacts } from "../chunk.js";
+import { groundingChunks } from "../grounding-chunks.js";
+import { BoundedMap } from "./bounded-map.js";
+import { withoutInstructions } from "./injection.js";
+
+export interface GroundingOptions {
+  catalog: Catalog;
+  /** The candidate's JSON Resume: its figures are allowed in answers, its entries are chunks. */
+  profile: JsonResume;
+  /** The profile's file name, naming its chunks as the KB does (`profile.yaml#work[0]`). */
+  profilePath: string;
+  /** Production technologies become chunks; the guards themselves judge by the chunks, not the truth. */
+  truth?: ExtractResult;
+  /** Distinct chunks remembered (a Bedrock KB may return any number over time). */
+  maxChunks?: number;
+  /** Distinct retrieval results whose guard context is remembered. */
+  maxContexts?: number;
+}
+
+export interface Grounding {
+  /** Retrieved first (best first), then the profile's and the truth's own chunks; ids unique. */
+  chunks: readonly Chunk[];
+  /** Facts are the chunks above; the profile's own figures are allowed too. No clock, no truth. */
+  context: GuardContext;
+}
+
+export class GroundingSources {
+  private readonly stable: BoundedMap<string, { raw: Chunk; clean: Chunk }>;
+  private readonly contexts: BoundedMap<string, Grounding>;
+  private own: { asOf: string; chunks: Chunk[] } | undefined;
+
+  constructor(private readonly options: GroundingOptions) {
+    this.stable = new BoundedMap(options.maxChunks ?? 10_000);
+    this.contexts = new BoundedMap(options.maxContexts ?? 512);
+  }
+
+  /** The grounding for one retrieval on the day `asOf` (YYYY-MM-DD: the experience span ends there). */
+  of(retrieved: readonly Chunk[], asOf: string): Grounding {
+    const byId = new Map<string, Chunk>();
+    for (const chunk of [...retrieved.map((c) => this.clean(c)), ...this.ownChunks(asOf)]) {
+      if (!byId.has(chunk.id)) byId.set(chunk.id, chunk);
+    }
+    const key = `${asOf}\0${[...byId.keys()].join(",")}`;
+    let grounding = this.contexts.get(key);
+    if (!grounding) {
+      const chunks = [...byId.values()];
+      const { catalog, profile } = this.options;
+      grounding = { chunks, context: buildContext({ catalog, profile, facts: chunkFacts(chunks), asOf }) };
+      this.contexts.set(key, grounding);
+    }
+    return grounding;
+  }
+
+  /** One object per chunk id and text, without the retrieval's score, instruction sentences removed. */
+  private clean(chunk: Chunk): Chunk {
+    const cached = this.stable.get(chunk.id);
+    if (cached && cached.raw.text === chunk.text && cached.raw.kind === chunk.kind) return cached.clean;
+    const { score: _score, ...raw } = chunk;
+    const clean = withoutInstructions(raw);
+    this.stable.set(chunk.id, { raw, clean });
+    return clean;
+  }
+
+  private ownChunks(asOf: string): Chunk[] {
+    if (this.own?.asOf !== asOf) {
+      const { profile, profilePath, truth } = this.options;
+      const chunks = groundingChunks({ profile, profilePath, truth, retrieved: [], asOf });
+      this.own = { asOf, chunks: chunks.map((c) => this.clean(c)) };
+    }
+    return this.own.chunks;
+  }
+}

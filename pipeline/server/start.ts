@@ -1,0 +1,82 @@
+// From a profile file to a ready app: read the profile, extract the truth from its repositories, build the
+// local KB from its portfolio (or open the Bedrock KB the settings name), create the verifier. Every input
+// problem fails here, before the server listens.
+import { basename } from "node:path";
+import type { FastifyInstance } from "fastify";
+import type { Logger } from "pino";
+import { defaultCatalog } from "../../extractors/catalog.js";
+import { extract } from "../../extractors/extract.js";
+import { type Settings, loadSettings } from "../config.js";
+import { InputError } from "../errors.js";
+import { openKnowledgeBase, remoteKnowledgeBase } from "../kb/open.js";
+import { readProfile } from "../profile.js";
+import { createVerifier } from "../verify/create.js";
+import { type AppDeps, type AppOptions, buildApp } from "./app.js";
+
+export interface StartOptions {
+  /** The candidate's profile (JSON Resume, YAML or JSON, with its portfolio key). */
+  profile: string;
+  /** From the working folder's vouch.config.yaml and VOUCH_* variables when absent. */
+  settings?: Settings;
+  logger?: Logger;
+  /** Ask git when stale doc lines changed (default true, as `vouch generate`). */
+  history?: boolean;
+  /** Overrides of what the settings say (the benchmark turns the rate limit off). */
+  options?: AppOptions;
+  now?: () => number;
+  emit?: (line: string) => void;
+}
+
+/** Everything the app needs, loaded and built from the profile and the settings. */
+export async function loadServerDeps(start: StartOptions): Promise<AppDeps> {
+  const settings = start.settings ?? (await loadSettings(process.cwd()));
+  const verifierKind = settings.get("verifier") ?? "local";
+  if (verifierKind === "off") {
+    throw new InputError("vouch serve always verifies answers: set verifier to local, bedrock or openai.");
+  }
+  const [catalog, loaded] = await Promise.all([defaultCatalog(), readProfile(start.profile)]);
+  const verifier = await createVerifier(verifierKind, { catalog, settings });
+  const remoteKb = await remoteKnowledgeBase(settings.get("kb") ?? "local", settings);
+  const { profile, portfolio } = loaded;
+  const truth =
+    portfolio.repos.length === 0
+      ? undefined
+      : await extract(portfolio.repos, { catalog, history: start.history ?? true });
+  const profilePath = basename(loaded.path);
+  const kbDir = settings.get("kbDir");
+  const { kb } = await openKnowledgeBase(remoteKb, {
+    paths: [...portfolio.docs, ...portfolio.repos.filter((r) => !r.startsWith("github"))],
+    profile,
+    profilePath,
+    ...(truth ? { truth } : {}),
+    ...(kbDir ? { dir: kbDir } : {}),
+  });
+  const options: AppOptions = {
+    mode: settings.get("mode") ?? "block",
+    rateLimit: settings.get("rateLimit"),
+    corsOrigins: settings.get("corsOrigins") ?? [],
+    adminToken: settings.get("adminToken"),
+    topK: settings.get("topK"),
+    processMetrics: true,
+    ...start.options,
+  };
+  return {
+    kb,
+    verifier,
+    catalog,
+    profile,
+    profilePath,
+    ...(truth ? { truth } : {}),
+    ...(start.logger ? { logger: start.logger } : {}),
+    ...(start.now ? { now: start.now } : {}),
+    ...(start.emit ? { emit: start.emit } : {}),
+    options,
+  };
+}
+
+/** The app for a profile, ready to listen or to be injected into (Lambda). */
+export async function startApp(start: StartOptions): Promise<FastifyInstance> {
+  const app = await buildApp(await loadServerDeps(start));
+  await app.ready();
+  return app;
+}

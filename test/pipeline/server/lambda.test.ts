@@ -1,0 +1,106 @@
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../../pipeline/server/app.js";
+import { type HttpApiEvent, createLambdaHandler, handler } from "../../../pipeline/server/lambda.js";
+import { NOW, SAMPLE_PROFILE, capturedLogger, loadPortfolio, sequentialIds } from "./fixture.js";
+
+const FIXTURE = resolve(import.meta.dirname, "../../fixtures/lambda/chat-event.json");
+
+let event: HttpApiEvent;
+const apps: { close(): Promise<unknown> }[] = [];
+beforeAll(async () => {
+  event = JSON.parse(await readFile(FIXTURE, "utf8")) as HttpApiEvent;
+});
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+});
+
+async function sampleHandler() {
+  const portfolio = await loadPortfolio();
+  let builds = 0;
+  const lambda = createLambdaHandler(async () => {
+    builds++;
+    const app = await buildApp({
+      ...portfolio,
+      now: () => NOW,
+      newId: sequentialIds("lambda"),
+      logger: capturedLogger().logger,
+      options: { corsOrigins: ["https://recruiters.example"] },
+    });
+    apps.push(app);
+    return app;
+  });
+  return { lambda, builds: () => builds };
+}
+
+describe("the Lambda handler (API Gateway HTTP API, payload 2.0)", () => {
+  it("answers a recorded chat event with the same JSON as the server", async () => {
+    const { lambda, builds } = await sampleHandler();
+    const result = await lambda(event);
+    expect(result.statusCode).toBe(200);
+    expect(result.isBase64Encoded).toBe(false);
+    expect(result.headers["content-type"]).toMatch(/^application\/json/);
+    expect(result.headers["access-control-allow-origin"]).toBe("https://recruiters.example");
+    const body = JSON.parse(result.body);
+    expect(Object.keys(body).sort()).toEqual([
+      "answer",
+      "blocked",
+      "records",
+      "requestId",
+      "sources",
+      "verdict",
+    ]);
+    expect(body).toMatchObject({ requestId: "lambda-1", verdict: "GROUNDED", blocked: false });
+    expect(body.answer).toContain("PostgreSQL");
+
+    await lambda({
+      ...event,
+      rawPath: "/healthz",
+      body: undefined,
+      requestContext: { ...event.requestContext, http: { method: "GET" } },
+    });
+    expect(builds()).toBe(1);
+  });
+
+  it("strips a named stage from the path and passes query strings and errors through", async () => {
+    const { lambda } = await sampleHandler();
+    const staged = await lambda({
+      ...event,
+      rawPath: "/prod/v1/chat",
+      requestContext: { ...event.requestContext, stage: "prod" },
+      body: JSON.stringify({ question: "" }),
+      isBase64Encoded: false,
+    });
+    expect(staged.statusCode).toBe(400);
+    expect(JSON.parse(staged.body).message).toBe("Invalid request body: question must not be empty.");
+    const metrics = await lambda({
+      ...event,
+      rawPath: "/metrics",
+      rawQueryString: "name=x",
+      body: undefined,
+      requestContext: { ...event.requestContext, http: { method: "GET" } },
+    });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.body).toContain("vouch_grounding_requests_total");
+  });
+
+  it("builds the app from VOUCH_PROFILE on the first event (the exported handler)", async () => {
+    const saved = { profile: process.env.VOUCH_PROFILE, level: process.env.AWS_LAMBDA_LOG_LEVEL };
+    process.env.VOUCH_PROFILE = SAMPLE_PROFILE;
+    process.env.AWS_LAMBDA_LOG_LEVEL = "ERROR";
+    try {
+      const result = await handler(event);
+      expect(result.statusCode).toBe(200);
+      expect(JSON.parse(result.body)).toMatchObject({ verdict: "GROUNDED", blocked: false });
+    } finally {
+      restore("VOUCH_PROFILE", saved.profile);
+      restore("AWS_LAMBDA_LOG_LEVEL", saved.level);
+    }
+  });
+});
+
+function restore(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}
