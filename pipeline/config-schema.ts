@@ -35,6 +35,8 @@ export const configSchema = z
     rateLimit: z.number().int().min(0),
     corsOrigins: z.array(z.string().min(1)),
     adminToken: z.string().min(16, { message: "expected at least 16 characters" }),
+    // Behind a load balancer: take the client address from X-Forwarded-For (rate limits per client).
+    trustProxy: z.boolean(),
   })
   .partial()
   .strict();

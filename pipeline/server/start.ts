@@ -56,6 +56,7 @@ export async function loadServerDeps(start: StartOptions): Promise<AppDeps> {
     rateLimit: settings.get("rateLimit"),
     corsOrigins: settings.get("corsOrigins") ?? [],
     adminToken: settings.get("adminToken"),
+    trustProxy: settings.get("trustProxy") ?? false,
     topK: settings.get("topK"),
     processMetrics: true,
     ...start.options,

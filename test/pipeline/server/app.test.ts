@@ -109,6 +109,22 @@ describe("POST /v1/chat", () => {
     expect(health.statusCode).toBe(200);
   });
 
+  it("behind a load balancer (trustProxy) limits each forwarded client, not the balancer", async () => {
+    for (const trustProxy of [true, false]) {
+      const { app } = await harness({ rateLimit: 1, trustProxy });
+      const from = (client: string) =>
+        app.inject({
+          method: "POST",
+          url: "/v1/chat",
+          payload: { question: "Hi" },
+          remoteAddress: "10.0.0.9",
+          headers: { "x-forwarded-for": client },
+        });
+      expect((await from("203.0.113.1")).statusCode).toBe(200);
+      expect((await from("203.0.113.2")).statusCode).toBe(trustProxy ? 200 : 429);
+    }
+  });
+
   it("sends CORS headers to allowed origins only", async () => {
     const { app } = await harness({ corsOrigins: ["https://recruiters.example"] });
     const allowed = await chat(app, { question: "Hi" }, { origin: "https://recruiters.example" });

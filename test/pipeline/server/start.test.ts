@@ -12,6 +12,7 @@ describe("loadServerDeps", () => {
       adminToken: "admin-token-0123456789",
       mode: "warn",
       topK: 4,
+      trustProxy: true,
     });
     const deps = await loadServerDeps({ profile: SAMPLE_PROFILE, settings, history: false });
     expect(deps.options).toMatchObject({
@@ -20,6 +21,7 @@ describe("loadServerDeps", () => {
       adminToken: "admin-token-0123456789",
       mode: "warn",
       topK: 4,
+      trustProxy: true,
     });
     expect(deps.profilePath).toBe("profile.yaml");
     expect(deps.truth?.repos.map((r) => r.name).sort()).toEqual([
