@@ -36,8 +36,12 @@ const jsonJob = z
 
 export async function readJob(path: string): Promise<Job> {
   if (extname(path).toLowerCase() === ".json") return fromJson(path, await readJsonFile(path));
-  const text = await readFile(path, "utf8").catch(() => {
-    throw new InputError(`${path}: no such job description file.`);
+  const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
+    throw new InputError(
+      error.code === "ENOENT"
+        ? `${path}: no such job description file.`
+        : `${path}: the job description cannot be read (${error.code ?? error.message}).`,
+    );
   });
   const job = fromText(path, text);
   if (job.lines.every((l) => l.heading)) throw new InputError(`${path}: the job description is empty.`);

@@ -1,9 +1,13 @@
 import { z } from "zod";
 
 // JSON Resume (jsonresume.org/schema) as far as vouch reads it; unknown keys pass through.
-const date = z
-  .string()
-  .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, { message: "expected a date like 2021, 2021-04 or 2021-04-15" });
+// YAML reads an unquoted `startDate: 2021` as a number: a bare year is still a date.
+const date = z.preprocess(
+  (value) => (typeof value === "number" && Number.isInteger(value) ? String(value) : value),
+  z
+    .string()
+    .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, { message: "expected a date like 2021, 2021-04 or 2021-04-15" }),
+);
 const text = z.string();
 const texts = z.array(z.string());
 const entry = <T extends z.ZodRawShape>(shape: T) => z.object(shape).catchall(z.unknown());

@@ -1,7 +1,7 @@
 // report.json: what ran, how long each stage took, what the guards and the verifier did, what it cost.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { ExtractResult } from "../extractors/types.js";
 import type { RedactionRecord } from "../guards/record.js";
 import type { Match } from "../guards/types.js";
@@ -94,10 +94,21 @@ export function buildReport(input: ReportInput): RunReport {
 
 function versions(): Record<string, string> {
   const require = createRequire(import.meta.url);
+  // A package whose `exports` leave out package.json (docx) is found from its entry point instead.
   const versionOf = (name: string) => {
     try {
       return (require(`${name}/package.json`) as { version: string }).version;
     } catch {
+      try {
+        for (let dir = dirname(require.resolve(name)); dir !== dirname(dir); dir = dirname(dir)) {
+          const path = join(dir, "package.json");
+          if (!existsSync(path)) continue;
+          const pkg = JSON.parse(readFileSync(path, "utf8")) as { name?: string; version?: string };
+          if (pkg.name === name && pkg.version) return pkg.version;
+        }
+      } catch {
+        // not installed
+      }
       return "unknown";
     }
   };

@@ -21,16 +21,21 @@ export interface Requirement {
 }
 
 const OPTIONAL = /\b(nice[- ]to[- ]have|bonus|preferred|a plus|plus if)\b/i;
-const YEARS = /\b(\d{1,2})\s*\+?\s*(?:or more\s+)?years?\b/i;
+/** `5+ years`, `5 or more years`, `3-5 years` (a range asks for its lower end). */
+const YEARS = /\b(\d{1,2})\s*(?:[-–]\s*\d{1,2}\s*)?\+?\s*(?:or more\s+)?years?\b/i;
 
 export function jobRequirements(job: Job, catalog: Catalog): Requirement[] {
   const out: Requirement[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, Requirement>();
   const add = (r: Omit<Requirement, "id">) => {
     const key = r.technology ?? (r.years !== undefined ? `years:${r.years}` : `text:${r.text}`);
-    if (seen.has(key)) return;
-    seen.add(key);
-    out.push({ ...r, id: `R${out.length + 1}` });
+    const earlier = seen.get(key);
+    // Asked for anywhere without "nice to have", it is required: the required line's words describe it.
+    if (earlier?.optional && !r.optional) Object.assign(earlier, r);
+    if (earlier) return;
+    const requirement = { ...r, id: `R${out.length + 1}` };
+    seen.set(key, requirement);
+    out.push(requirement);
   };
   for (const line of job.lines) {
     if (line.heading) continue;

@@ -46,8 +46,11 @@ const MAX_EVIDENCE = 3;
 /** A duty is covered by a profile string or chunk that shares this many of its content words. */
 const MIN_SHARED_STEMS = 2;
 
+/** Profile strings that state no skill or duty: the candidate's name ("Ruby"), contact details, links. */
+const NOT_STATEMENTS = /^basics\.name$|(^|\.)(url|email|phone|image)$/;
+
 export function strategize(input: StrategyInput): StrategyMatch[] {
-  const strings = profileStrings(input.profile);
+  const strings = profileStrings(input.profile).filter((s) => !NOT_STATEMENTS.test(s.field));
   return input.requirements.map((r) => {
     const chunks = input.chunks.get(r.id) ?? [];
     const base = { requirementId: r.id, requirement: r.text, kind: r.kind, optional: r.optional };
@@ -123,7 +126,7 @@ function dutyMatch(r: Requirement, strings: readonly ProfileString[], chunks: re
       .slice(0, MAX_EVIDENCE)
       .map((x) => x.item);
   const stated = best(
-    strings.filter((s) => !/^skills|^basics\.(name|email|phone|url)/.test(s.field)),
+    strings.filter((s) => !s.field.startsWith("skills")),
     (s) => s.text,
   );
   if (stated.length > 0) {

@@ -90,7 +90,9 @@ function recordFor(
   verifier: string,
   mode: VerifyMode,
 ): RecordDraft {
-  const claim = result.ungroundedClaims.find((c) => target.text.includes(c.replace(/^\s*-\s*/, "").trim()));
+  const claim = result.ungroundedClaims
+    .map((c) => c.replace(/^\s*-\s*/, "").trim())
+    .find((c) => c !== "" && target.text.includes(c));
   const base = {
     guard: "verifier" as const,
     rule: result.failure ? `verifier-${result.failure}` : "ungrounded",

@@ -89,8 +89,14 @@ export function modelWriter(backend: ModelBackend): Writer {
         response.toolCall?.name === TAILOR_TOOL.name ? response.toolCall.input : undefined,
       );
       if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const why = !response.toolCall
+          ? `it did not call ${TAILOR_TOOL.name}`
+          : response.toolCall.name !== TAILOR_TOOL.name
+            ? `it called ${JSON.stringify(response.toolCall.name)} instead of ${TAILOR_TOOL.name}`
+            : `${issue?.path.length ? `${issue.path.join(".")}: ` : ""}${issue?.message ?? "invalid"}`;
         throw new ServiceError(
-          `The ${backend.name} writer (${backend.model}) returned no usable tailored resume: ${response.preview}`,
+          `The ${backend.name} writer (${backend.model}) returned no usable tailored resume (${why}): ${response.preview}`,
         );
       }
       return merge(input.profile, parsed.data);

@@ -31,17 +31,22 @@ export function templateWriter(template: SummaryTemplate): Writer {
 export function writeFromTemplate(input: WriterInput, template: SummaryTemplate): JsonResume {
   const draft = structuredClone(input.profile);
   const rank = relevance(input.requirements, input.catalog);
-  draft.basics = { ...draft.basics, summary: summary(input, template) };
-  draft.work = draft.work?.map((w) => ({
-    ...w,
-    ...(w.highlights ? { highlights: rank.order(w.highlights, (h) => h).slice(0, MAX_HIGHLIGHTS) } : {}),
-  }));
+  // A profile with nothing to fill the summary from gets none (not an empty one).
+  const text = summary(input, template);
+  if (text !== "") draft.basics = { ...draft.basics, summary: text };
+  if (draft.work) {
+    draft.work = draft.work.map((w) => ({
+      ...w,
+      ...(w.highlights ? { highlights: rank.order(w.highlights, (h) => h).slice(0, MAX_HIGHLIGHTS) } : {}),
+    }));
+  }
   if (draft.projects) {
     draft.projects = rank.order(draft.projects, (p) =>
       [p.name, p.description, ...(p.highlights ?? []), ...(p.keywords ?? [])].join(". "),
     );
   }
-  draft.skills = skills(input, rank.order.bind(rank));
+  const built = skills(input, rank.order.bind(rank));
+  if (built.length > 0 || draft.skills) draft.skills = built;
   return draft;
 }
 

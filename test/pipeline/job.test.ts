@@ -1,0 +1,169 @@
+// The job description reader: text/Markdown line by line with sections, and JSON Resume's job format.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { InputError } from "../../pipeline/errors.js";
+import { type Job, fromText, readJob } from "../../pipeline/job.js";
+
+const dir = mkdtempSync(join(tmpdir(), "vouch-job-"));
+const file = (name: string, text: string) => {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+};
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e as Error,
+  );
+
+describe("fromText: one line per heading, bullet or paragraph", () => {
+  it.each([
+    [
+      "a plain paragraph",
+      "Build services.",
+      [{ text: "Build services.", line: 1, section: "", heading: false }],
+    ],
+    ["dash, star, plus and bullet markers", "- a\n* b\n+ c\n• d", ["a", "b", "c", "d"]],
+    ["numbered items", "1. first\n2) second\n10. tenth", ["first", "second", "tenth"]],
+    ["emphasis and code marks", "**Strong** _AWS_ `Terraform`", ["Strong AWS Terraform"]],
+    ["blank lines and CRLF", "one\r\n\r\n  two  \r\n", ["one", "two"]],
+    ["a number that is not a list marker", "5+ years of Go", ["5+ years of Go"]],
+  ])("%s", (_name, text, expected) => {
+    const lines = fromText("job.md", text).lines;
+    if (typeof expected[0] === "string") expect(lines.map((l) => l.text)).toEqual(expected);
+    else expect(lines).toEqual(expected);
+  });
+
+  it("sets the section from the nearest heading and the title from the first one", () => {
+    const job = fromText(
+      "job.md",
+      "# Platform Engineer\n\nWe run services.\n\n## What you bring\n\n- Go\n   ### Nice to have\n- Kafka\n",
+    );
+    expect(job).toEqual<Job>({
+      path: "job.md",
+      title: "Platform Engineer",
+      lines: [
+        { text: "Platform Engineer", line: 1, section: "Platform Engineer", heading: true },
+        { text: "We run services.", line: 3, section: "Platform Engineer", heading: false },
+        { text: "What you bring", line: 5, section: "What you bring", heading: true },
+        { text: "Go", line: 7, section: "What you bring", heading: false },
+        { text: "Nice to have", line: 8, section: "Nice to have", heading: true },
+        { text: "Kafka", line: 9, section: "Nice to have", heading: false },
+      ],
+    });
+  });
+
+  it("does not take a hash without a space, or indented four spaces, as a heading", () => {
+    const lines = fromText("job.md", "#hashtag\n    # code").lines;
+    expect(lines.map((l) => [l.text, l.heading])).toEqual([
+      ["#hashtag", false],
+      ["# code", false],
+    ]);
+  });
+
+  it("has no title without a heading", () => {
+    expect(fromText("job.txt", "Just text.").title).toBeUndefined();
+  });
+});
+
+describe("readJob: text and Markdown files", () => {
+  it("reads a .md and a .txt file the same way", async () => {
+    const text = "# Engineer\n- Go\n";
+    const md = await readJob(file("a.md", text));
+    const txt = await readJob(file("a.txt", text));
+    expect(md.lines).toEqual(txt.lines);
+    expect(md.lines.map((l) => l.text)).toEqual(["Engineer", "Go"]);
+  });
+
+  it.each([
+    ["an empty file", "empty.md", "", /empty\.md: the job description is empty\.$/],
+    ["only headings", "headings.md", "# A\n## B\n", /headings\.md: the job description is empty\.$/],
+  ])("rejects %s", async (_name, name, text, message) => {
+    const error = await failure(readJob(file(name, text)));
+    expect(error).toBeInstanceOf(InputError);
+    expect(error?.message).toMatch(message);
+  });
+
+  it("names a missing file", async () => {
+    const path = join(dir, "missing.md");
+    const error = await failure(readJob(path));
+    expect(error).toBeInstanceOf(InputError);
+    expect(error?.message).toBe(`${path}: no such job description file.`);
+  });
+
+  it("says why a file that exists cannot be read", async () => {
+    const path = join(dir, "folder.md");
+    mkdirSync(path);
+    const error = await failure(readJob(path));
+    expect(error).toBeInstanceOf(InputError);
+    expect(error?.message).toBe(`${path}: the job description cannot be read (EISDIR).`);
+  });
+});
+
+describe("readJob: JSON Resume's job format", () => {
+  it("reads every field into lines in a fixed order, sections named by the field", async () => {
+    const job = await readJob(
+      file(
+        "job.json",
+        JSON.stringify({
+          title: "Platform Engineer",
+          company: "Harbor",
+          type: "Full-time",
+          skills: [{ name: "Cloud", level: "Senior", keywords: ["AWS", "Terraform"] }, { name: "Go" }],
+          qualifications: ["5+ years of backend work"],
+          responsibilities: ["Own the EKS platform", "Run Kafka"],
+          experience: "Senior",
+          description: "We run services on AWS.",
+        }),
+      ),
+    );
+    expect(job).toEqual<Job>({
+      path: join(dir, "job.json"),
+      title: "Platform Engineer",
+      company: "Harbor",
+      lines: [
+        { text: "We run services on AWS.", line: 1, section: "description", heading: false },
+        { text: "Senior", line: 2, section: "experience", heading: false },
+        { text: "Own the EKS platform", line: 3, section: "responsibilities", heading: false },
+        { text: "Run Kafka", line: 4, section: "responsibilities", heading: false },
+        { text: "5+ years of backend work", line: 5, section: "qualifications", heading: false },
+        { text: "Cloud, AWS, Terraform", line: 6, section: "skills", heading: false },
+        { text: "Go", line: 7, section: "skills", heading: false },
+      ],
+    });
+  });
+
+  it("takes the extension in any case", async () => {
+    const job = await readJob(file("upper.JSON", '{"description":"Go services"}'));
+    expect(job.lines).toEqual([{ text: "Go services", line: 1, section: "description", heading: false }]);
+  });
+
+  it.each([
+    [
+      "a field of the wrong type",
+      "wrong.json",
+      '{"skills":["Go"]}',
+      /wrong\.json: field "skills\[0\]": Invalid input: expected object, received string\.$/,
+    ],
+    [
+      "a job with nothing to match",
+      "bare.json",
+      '{"title":"Engineer"}',
+      /bare\.json: the job has no description, responsibilities, qualifications or skills\.$/,
+    ],
+    [
+      "broken JSON",
+      "broken.json",
+      '{\n  "title": }',
+      /broken\.json: not valid JSON at line 2, column 12: Unexpected token '}'\.$/,
+    ],
+    ["a missing file", "absent.json", null, /absent\.json: no such file\.$/],
+  ])("rejects %s", async (_name, name, text, message) => {
+    const path = text === null ? join(dir, name) : file(name, text);
+    const error = await failure(readJob(path));
+    expect(error).toBeInstanceOf(InputError);
+    expect(error?.message).toMatch(message);
+  });
+});

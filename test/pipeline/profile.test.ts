@@ -1,0 +1,177 @@
+// The candidate's profile: JSON Resume in YAML or JSON, plus `portfolio` (paths relative to the profile).
+// Errors name the file, the line and the field.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { InputError } from "../../pipeline/errors.js";
+import { readProfile } from "../../pipeline/profile.js";
+
+const root = mkdtempSync(join(tmpdir(), "vouch-profile-"));
+const file = (name: string, text: string) => {
+  const path = join(root, name);
+  mkdirSync(join(path, ".."), { recursive: true });
+  writeFileSync(path, text);
+  return path;
+};
+const failure = (path: string) =>
+  readProfile(path).then(
+    () => undefined,
+    (e: unknown) => e as Error,
+  );
+
+describe("reading a profile", () => {
+  it("YAML: the document without portfolio, and portfolio paths resolved against the profile's folder", async () => {
+    const path = file(
+      "cand/profile.yaml",
+      [
+        "basics:",
+        "  name: Dana",
+        "  phone: '+1 555 0100'",
+        "work:",
+        "  - name: Fernhill",
+        "    startDate: 2021",
+        "    highlights: [Ran EKS.]",
+        "meta: { theme: even }",
+        "portfolio:",
+        "  repos: [./repos/api, ../shared/lib, /abs/repo, 'github:dana/infra', 'github-user:dana']",
+        "  docs: [docs]",
+      ].join("\n"),
+    );
+    expect(await readProfile(path)).toEqual({
+      path,
+      dir: join(root, "cand"),
+      profile: {
+        basics: { name: "Dana", phone: "+1 555 0100" },
+        work: [{ name: "Fernhill", startDate: "2021", highlights: ["Ran EKS."] }],
+        meta: { theme: "even" },
+      },
+      portfolio: {
+        repos: [
+          join(root, "cand/repos/api"),
+          join(root, "shared/lib"),
+          "/abs/repo",
+          "github:dana/infra",
+          "github-user:dana",
+        ],
+        docs: [join(root, "cand/docs")],
+      },
+    });
+  });
+
+  it("a plain JSON Resume resume.json, tab-indented, with no portfolio, works as is", async () => {
+    const resume = {
+      $schema: "https://raw.githubusercontent.com/jsonresume/resume-schema/v1.0.0/schema.json",
+      basics: {
+        name: "Dana",
+        location: { city: "Portland" },
+        profiles: [{ network: "GitHub", username: "dana" }],
+      },
+      work: [{ name: "Fernhill", startDate: "2021-04-01", endDate: "2023-01", highlights: ["Ran EKS."] }],
+      education: [{ institution: "OSU", startDate: "2014" }],
+      skills: [{ name: "Cloud", level: "Senior", keywords: ["AWS"] }],
+      languages: [{ language: "English" }],
+    };
+    const path = file("resume.json", JSON.stringify(resume, null, "\t"));
+    expect(await readProfile(path)).toEqual({
+      path,
+      dir: root,
+      profile: resume,
+      portfolio: { repos: [], docs: [] },
+    });
+  });
+
+  it("a portfolio with only repos has no docs", async () => {
+    const loaded = await readProfile(file("p1.yaml", "portfolio:\n  repos: ['github:o/r']\n"));
+    expect(loaded.portfolio).toEqual({ repos: ["github:o/r"], docs: [] });
+    expect(loaded.profile).toEqual({});
+  });
+});
+
+describe("errors name the file, the line and the field", () => {
+  it.each([
+    [
+      "a date that is not one",
+      "bad-date.yaml",
+      "basics:\n  name: Dana\nwork:\n  - name: X\n    startDate: April 2021\n",
+      'line 5: field "work[0].startDate": expected a date like 2021, 2021-04 or 2021-04-15.',
+    ],
+    [
+      "a keyword that is not text",
+      "bad-keyword.yaml",
+      "skills:\n  - name: A\n    keywords: [x]\n  - name: B\n    keywords:\n      - ok\n      - [nested]\n",
+      'line 7: field "skills[1].keywords[1]": Invalid input: expected string, received array.',
+    ],
+    [
+      "a list where a mapping goes",
+      "bad-basics.yaml",
+      "basics:\n  - Dana\n",
+      'line 2: field "basics": Invalid input: expected object, received array.',
+    ],
+    [
+      "an unknown portfolio key",
+      "bad-portfolio.yaml",
+      "basics: {}\nportfolio:\n  repo: [./x]\n",
+      'line 3: field "portfolio": Unrecognized key: "repo".',
+    ],
+    [
+      "an empty repository entry",
+      "empty-repo.yaml",
+      "portfolio:\n  repos:\n    - ./a\n    - ''\n",
+      'line 4: field "portfolio.repos[1]": Too small: expected string to have >=1 characters.',
+    ],
+    [
+      "a JSON profile",
+      "bad.json",
+      '{\n  "basics": {"name": "Dana"},\n  "work": [\n    {"startDate": "04/2021"}\n  ]\n}\n',
+      'line 4: field "work[0].startDate": expected a date like 2021, 2021-04 or 2021-04-15.',
+    ],
+    [
+      "YAML that does not parse",
+      "broken.yaml",
+      "basics:\n  name: Dana\n   label: x: y\n",
+      "line 2: Nested mappings are not allowed in compact mappings.",
+    ],
+    [
+      "duplicate keys",
+      "dup.yaml",
+      "basics:\n  name: A\nbasics:\n  name: B\n",
+      "line 3: Map keys must be unique.",
+    ],
+    [
+      "JSON that does not close",
+      "open.json",
+      '{\n  "basics": {\n    "name": "Dana"\n',
+      "line 4: Flow map in block collection must be sufficiently indented and end with a }.",
+    ],
+    [
+      "a list",
+      "list.yaml",
+      "- a\n- b\n",
+      "expected a JSON Resume document (a mapping with basics, work, skills, …).",
+    ],
+    [
+      "a scalar",
+      "scalar.yaml",
+      "just text\n",
+      "expected a JSON Resume document (a mapping with basics, work, skills, …).",
+    ],
+    [
+      "an empty file",
+      "empty.yaml",
+      "",
+      "expected a JSON Resume document (a mapping with basics, work, skills, …).",
+    ],
+  ])("%s", async (_name, name, text, message) => {
+    const path = file(name, text);
+    const error = await failure(path);
+    expect(error).toBeInstanceOf(InputError);
+    expect(error?.message).toBe(`${path}: ${message}`);
+    expect(error?.message.split("\n")).toHaveLength(1);
+  });
+
+  it("names a missing file", async () => {
+    const path = join(root, "absent.yaml");
+    expect((await failure(path))?.message).toBe(`${path}: no such profile file.`);
+  });
+});

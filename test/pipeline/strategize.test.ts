@@ -1,0 +1,250 @@
+// strategize: each requirement matched to what backs it, with a status and its evidence, in a fixed order
+// of preference: production code, the profile, other code, stale doc claims, production docs, nothing.
+import { describe, expect, it } from "vitest";
+import { Catalog } from "../../extractors/catalog.js";
+import type { DocClaim, Evidence, ExtractResult, Technology } from "../../extractors/types.js";
+import type { JsonResume } from "../../guards/resume.js";
+import type { Chunk } from "../../pipeline/chunk.js";
+import { type Requirement, contentStems } from "../../pipeline/requirements.js";
+import { type StrategyMatch, strategize } from "../../pipeline/strategize.js";
+import { testEntries } from "../helpers/catalog.js";
+
+const catalog = new Catalog([...testEntries, { id: "ruby", name: "Ruby", category: "language" }]);
+const ASOF = "2024-06-01";
+
+const ev = (kind: Evidence["kind"], path: string, line?: number): Evidence => ({
+  repo: "svc",
+  path,
+  ...(line !== undefined ? { line } : {}),
+  kind,
+  via: "manifest",
+  detail: `${kind} ${path}`,
+});
+const tech = (id: string, status: Technology["status"], evidence: Evidence[]): Technology => ({
+  id,
+  name: catalog.get(id)!.name,
+  category: "database",
+  status,
+  evidence,
+});
+const truthOf = (technologies: Technology[], docClaims: DocClaim[] = []): ExtractResult => ({
+  repos: [],
+  technologies,
+  docClaims,
+  warnings: [],
+});
+const techReq = (technology: string, optional = false): Requirement => ({
+  id: "R1",
+  kind: "technology",
+  text: `Run ${technology}`,
+  line: 3,
+  optional,
+  technology,
+  stems: [],
+});
+const chunk = (id: string, kind: Chunk["kind"], text: string, lines?: [number, number]): Chunk => ({
+  id,
+  kind,
+  text,
+  uri: `docs/${id}.md`,
+  ...(lines ? { lines } : {}),
+});
+
+const profile: JsonResume = {
+  basics: { name: "Ruby Chen", email: "ruby@postgres.example", summary: "Backend engineer." },
+  work: [
+    {
+      name: "Fernhill",
+      startDate: "2018-06",
+      highlights: [
+        "Built the orders service on PostgreSQL.",
+        "Tuned PostgreSQL indexes for checkout queries.",
+        "Migrated billing jobs to Kubernetes.",
+      ],
+    },
+  ],
+  skills: [{ name: "Data", keywords: ["PostgreSQL", "SQLite"] }],
+};
+
+function one(
+  requirement: Requirement,
+  options: { truth?: ExtractResult; chunks?: Chunk[]; profile?: JsonResume } = {},
+): StrategyMatch {
+  const [match] = strategize({
+    requirements: [requirement],
+    catalog,
+    profile: options.profile ?? profile,
+    ...(options.truth ? { truth: options.truth } : {}),
+    chunks: new Map([[requirement.id, options.chunks ?? []]]),
+    asOf: ASOF,
+  });
+  return match!;
+}
+
+describe("technology requirements", () => {
+  it("production-backed: up to three production evidence items, then the profile's first statement", () => {
+    const truth = truthOf([
+      tech("postgresql", "production", [
+        ev("test", "tests/db.py"),
+        ev("production", "a.py", 1),
+        ev("production", "b.py", 2),
+        ev("production", "c.py"),
+        ev("production", "d.py", 4),
+      ]),
+    ]);
+    expect(one(techReq("postgresql", true), { truth })).toEqual({
+      requirementId: "R1",
+      requirement: "Run postgresql",
+      kind: "technology",
+      optional: true,
+      technology: "postgresql",
+      status: "production-backed",
+      evidence: [
+        { source: "truth", ref: "svc/a.py:1", text: "production a.py" },
+        { source: "truth", ref: "svc/b.py:2", text: "production b.py" },
+        { source: "truth", ref: "svc/c.py", text: "production c.py" },
+        { source: "profile", ref: "work[0].highlights[0]", text: "Built the orders service on PostgreSQL." },
+      ],
+    });
+  });
+
+  it("profile-stated: up to three profile strings naming it, never the name or contact details", () => {
+    const match = one(techReq("postgresql"));
+    expect([match.status, match.evidence.map((e) => e.ref)]).toEqual([
+      "profile-stated",
+      ["work[0].highlights[0]", "work[0].highlights[1]", "skills[0].keywords[0]"],
+    ]);
+    expect(one(techReq("ruby")).status).toBe("unsupported");
+  });
+
+  it.each(["example-only", "test-only", "tooling-only", "docs-only"] as const)(
+    "%s: truth's own status and its evidence",
+    (status) => {
+      const kind = status.replace("-only", "") as Evidence["kind"];
+      const truth = truthOf([tech("mysql", status, [ev(kind, "x/1.js", 7), ev(kind, "x/2.js")])]);
+      expect(one(techReq("mysql"), { truth })).toMatchObject({
+        status,
+        evidence: [
+          { source: "truth", ref: "svc/x/1.js:7", text: `${kind} x/1.js` },
+          { source: "truth", ref: "svc/x/2.js", text: `${kind} x/2.js` },
+        ],
+      });
+    },
+  );
+
+  it("a statement in the profile outranks example-only code", () => {
+    const truth = truthOf([tech("sqlite", "example-only", [ev("example", "examples/a.py")])]);
+    expect(one(techReq("sqlite"), { truth }).status).toBe("profile-stated");
+  });
+
+  it("stale: only doc claims the code contradicts; claims that are not stale do not count", () => {
+    const claim = (line: number, stale: boolean): DocClaim => ({
+      repo: "infra",
+      path: "README.md",
+      line,
+      technology: "self-hosted-kubernetes",
+      text: `line ${line}: we run kubeadm`,
+      stale,
+    });
+    const truth = truthOf([], [claim(3, false), claim(9, true)]);
+    expect(one(techReq("self-hosted-kubernetes"), { truth })).toMatchObject({
+      status: "stale",
+      evidence: [{ source: "truth", ref: "infra/README.md:9", text: "line 9: we run kubeadm" }],
+    });
+    expect(one(techReq("self-hosted-kubernetes"), { truth: truthOf([], [claim(3, false)]) }).status).toBe(
+      "unsupported",
+    );
+  });
+
+  it("kb-stated: a production doc naming it; example docs and chunks of other requirements do not", () => {
+    const long = `Amazon EKS runs the platform. ${"x".repeat(200)}`;
+    const chunks = [chunk("ex", "example", "An EKS example."), chunk("prod", "production-doc", long, [4, 9])];
+    expect(one(techReq("amazon-eks"), { chunks })).toMatchObject({
+      status: "kb-stated",
+      evidence: [{ source: "chunk", ref: "docs/prod.md:4-9", text: long.slice(0, 160) }],
+    });
+    expect(one(techReq("amazon-eks"), { chunks: [chunks[0]!] }).status).toBe("unsupported");
+    const [match] = strategize({
+      requirements: [techReq("amazon-eks")],
+      catalog,
+      profile,
+      chunks: new Map([["R2", chunks]]),
+      asOf: ASOF,
+    });
+    expect(match).toMatchObject({ status: "unsupported", evidence: [] });
+  });
+});
+
+describe("years requirements", () => {
+  const years = (n: number): Requirement => ({
+    id: "R1",
+    kind: "years",
+    text: `${n}+ years`,
+    line: 1,
+    optional: false,
+    years: n,
+    stems: ["year"],
+  });
+
+  it("profile-stated when the work dates cover them, citing the earliest start", () => {
+    expect(one(years(6))).toEqual({
+      requirementId: "R1",
+      requirement: "6+ years",
+      kind: "years",
+      optional: false,
+      status: "profile-stated",
+      evidence: [{ source: "profile", ref: "work[0].startDate", text: "2018-06 (6.0 years to 2024-06-01)" }],
+    });
+  });
+
+  it("unsupported with a note when they do not", () => {
+    expect(one(years(7))).toMatchObject({
+      status: "unsupported",
+      note: "the profile's dates cover 6.0 years",
+      evidence: [{ ref: "work[0].startDate" }],
+    });
+    expect(one(years(1), { profile: {} })).toMatchObject({
+      status: "unsupported",
+      evidence: [],
+      note: "the profile's dates cover 0.0 years",
+    });
+  });
+});
+
+describe("duties", () => {
+  const duty = (text: string): Requirement => ({
+    id: "R1",
+    kind: "domain",
+    text,
+    line: 1,
+    optional: false,
+    stems: contentStems(text),
+  });
+
+  it("profile-stated by strings sharing two content words, best first, never a skill keyword", () => {
+    const match = one(duty("Tune PostgreSQL checkout queries"));
+    expect([match.status, match.evidence.map((e) => e.ref)]).toEqual([
+      "profile-stated",
+      ["work[0].highlights[1]"],
+    ]);
+  });
+
+  it("kb-stated by a chunk sharing two content words; stale claims and examples do not count", () => {
+    const chunks = [
+      chunk("stale", "stale-claim", "Billing runs nightly batch reconciliation."),
+      chunk("example", "example", "Billing runs nightly batch reconciliation."),
+      chunk("doc", "production-doc", "The billing service runs a nightly reconciliation."),
+    ];
+    expect(one(duty("Own nightly billing reconciliation"), { chunks })).toMatchObject({
+      status: "kb-stated",
+      evidence: [{ source: "chunk", ref: "docs/doc.md" }],
+    });
+    expect(one(duty("Own nightly billing reconciliation"), { chunks: chunks.slice(0, 2) }).status).toBe(
+      "unsupported",
+    );
+  });
+
+  it("one shared word is not enough", () => {
+    expect(one(duty("Lead the orders guild"))).toMatchObject({ status: "unsupported", evidence: [] });
+  });
+});
