@@ -21,8 +21,19 @@ export async function extract(
   sources: readonly string[],
   options: ExtractOptions = {},
 ): Promise<ExtractResult> {
+  return (await extractWithSnapshots(sources, options)).truth;
+}
+
+/**
+ * `extract`, also handing back the snapshots it resolved, so a caller can read their files again
+ * (the knowledge base reads the READMEs) without a second download.
+ */
+export async function extractWithSnapshots(
+  sources: readonly string[],
+  options: ExtractOptions = {},
+): Promise<{ truth: ExtractResult; snapshots: RepoSnapshot[] }> {
   const snapshots = await resolveSources(sources, options);
-  return extractFromSnapshots(snapshots, options);
+  return { truth: await extractFromSnapshots(snapshots, options), snapshots };
 }
 
 export async function extractFromSnapshots(

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { basename } from "node:path";
 import { defaultCatalog } from "../extractors/catalog.js";
-import { extract } from "../extractors/extract.js";
+import { extractWithSnapshots } from "../extractors/extract.js";
 import type { ExtractResult } from "../extractors/types.js";
 import { GUARDS, buildContext, guardDraft, guardMatches, sealRecords } from "../guards/index.js";
 import type { RedactionRecord } from "../guards/record.js";
@@ -11,9 +11,10 @@ import type { JsonResume } from "../guards/resume.js";
 import { UsageLedger } from "./backends/types.js";
 import { type Chunk, chunkFacts } from "./chunk.js";
 import { type Settings, loadSettings } from "./config.js";
+import { extractSettings } from "./extract-settings.js";
 import { groundingChunks } from "./grounding-chunks.js";
 import { readJob } from "./job.js";
-import { openKnowledgeBase, remoteKnowledgeBase } from "./kb/open.js";
+import { openKnowledgeBase, portfolioKbInputs, remoteKnowledgeBase } from "./kb/open.js";
 import { type WrittenOutputs, prepareOutDir, renderOutputs, writeOutputs } from "./outputs.js";
 import { readProfile } from "./profile.js";
 import { type RunReport, buildReport } from "./report.js";
@@ -82,24 +83,30 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const remoteKb = await remoteKnowledgeBase(choice.kb, settings);
   const { profile, portfolio } = loaded;
 
-  const truth: ExtractResult | undefined =
+  let extracted =
     portfolio.repos.length === 0
       ? undefined
       : await clock.run(
           "extract",
-          () => extract(portfolio.repos, { catalog, history: options.history ?? true }),
-          (t) => ({
+          () =>
+            extractWithSnapshots(portfolio.repos, {
+              catalog,
+              history: options.history ?? true,
+              ...extractSettings(settings),
+            }),
+          ({ truth: t }) => ({
             repos: t.repos.length,
             technologies: t.technologies.length,
             docClaims: t.docClaims.length,
           }),
         );
+  const truth: ExtractResult | undefined = extracted?.truth;
   const profileName = basename(loaded.path);
   const kb = await clock.run(
     "ingest",
     () =>
       openKnowledgeBase(remoteKb, {
-        paths: [...portfolio.docs, ...portfolio.repos.filter((r) => !r.startsWith("github"))],
+        ...portfolioKbInputs(portfolio, extracted?.snapshots),
         profile,
         profilePath: profileName,
         ...(truth ? { truth } : {}),
@@ -107,6 +114,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       }),
     (k) => k.counts,
   );
+  extracted = undefined; // the KB has read the tarballs: let them go before the rest of the run
 
   const requirements = jobRequirements(job, catalog);
   const retrieval = await clock.run(

@@ -1,27 +1,28 @@
 // Build the local knowledge base from documents, the profile and the truth; with a directory, keep it
 // there and re-chunk only what changed since the last ingest.
-import { createHash } from "node:crypto";
-import { readFile, stat } from "node:fs/promises";
-import { basename } from "node:path";
+import type { RepoSnapshot } from "../../extractors/sources/types.js";
 import type { ExtractResult } from "../../extractors/types.js";
 import type { JsonResume } from "../../guards/resume.js";
 import { InputError } from "../errors.js";
-import { type ChildChunk, type SourceDoc, chunkDocument } from "./chunker.js";
-import { profileDocs, truthDocs } from "./fact-docs.js";
+import { type ChildChunk, chunkDocument } from "./chunker.js";
+import { type Source, listSources } from "./ingest-sources.js";
 import { type ChildIndex, LocalKb, createIndex, loadIndex } from "./local.js";
-import { type DocFile, docChunkKind, findDocFiles, isDocKind, staleLines } from "./sources.js";
+import { docChunkKind, isDocKind, staleLines } from "./sources.js";
 import { type ManifestEntry, type SourceChunks, type StoredKb, readKbDir, writeKbDir } from "./store.js";
 
 export { LocalKb } from "./local.js";
 
-// Larger files are generated, not written by hand; the extractor's walker reads no more either.
-const MAX_DOC_BYTES = 1024 * 1024;
 // Coarser than any file system's timestamp resolution (FAT has 2 s).
 const RACY_MS = 2000;
 
 export interface BuildKbOptions {
   /** Folders (walked) and document files. */
   paths: readonly string[];
+  /**
+   * Repositories extract already holds (GitHub tarballs): their READMEs and docs are read through
+   * `read`, chosen as in a walked folder, and stored by `name@commit/path` with their hash deciding reuse.
+   */
+  snapshots?: readonly RepoSnapshot[];
   profile?: JsonResume;
   /** Names the profile's chunks (`profile.yaml#work[0]`); default `profile`. */
   profilePath?: string;
@@ -32,7 +33,7 @@ export interface BuildKbOptions {
 }
 
 export interface IngestStats {
-  /** Sources: document files, plus one each for the profile and the truth. */
+  /** Sources: document files and snapshot documents, plus one each for the profile and the truth. */
   files: number;
   /** Sources unchanged since the last ingest, whose chunks were kept. */
   reused: number;
@@ -42,14 +43,6 @@ export interface IngestStats {
   removed: number;
   children: number;
   parents: number;
-}
-
-interface Source {
-  entry: Omit<ManifestEntry, "sha256">;
-  /** A file whose size and mtime are unchanged is taken as unchanged without reading it. */
-  trustStat: boolean;
-  /** The content hash and the documents, read only when size or mtime changed. */
-  load(): Promise<{ sha256: string; docs: () => SourceDoc[] }>;
 }
 
 export async function buildLocalKb(options: BuildKbOptions): Promise<{ kb: LocalKb; stats: IngestStats }> {
@@ -142,53 +135,6 @@ export async function openLocalKb(dir: string): Promise<LocalKb> {
   );
 }
 
-async function listSources(options: BuildKbOptions): Promise<Source[]> {
-  const repoNames = new Set(options.truth?.repos.map((r) => r.name));
-  const files = await findDocFiles(options.paths, repoNames);
-  const sources = (await Promise.all(files.map(fileSource))).filter((s): s is Source => s !== undefined);
-  if (options.profile) {
-    const name = options.profilePath ? basename(options.profilePath) : "profile";
-    sources.push(
-      builtSource(`profile:${name}`, options.profilePath ?? name, profileDocs(options.profile, name)),
-    );
-  }
-  if (options.truth) sources.push(builtSource("truth", "truth", truthDocs(options.truth)));
-  return sources;
-}
-
-/** A document file; undefined for one too large to be prose anyone wrote by hand. */
-async function fileSource(file: DocFile): Promise<Source | undefined> {
-  const info = await stat(file.abs).catch((error: unknown) => unreadable(file, error));
-  if (info.size > MAX_DOC_BYTES) return undefined;
-  return {
-    entry: { key: file.abs, path: file.abs, size: info.size, mtimeMs: info.mtimeMs },
-    trustStat: true,
-    async load() {
-      const bytes = await readFile(file.abs).catch((error: unknown) => unreadable(file, error));
-      const text = bytes.toString("utf8").replace(/^\uFEFF/, "");
-      const title = basename(file.path);
-      const doc: SourceDoc = { uri: file.uri, text, kind: "production-doc", path: file.path, title };
-      if (file.repo) doc.repo = file.repo;
-      return { sha256: sha256(bytes), docs: () => (text.trim() ? [doc] : []) };
-    },
-  };
-}
-
-function unreadable(file: DocFile, error: unknown): never {
-  const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-  throw new InputError(`${file.abs}: cannot be read (${code}).`);
-}
-
-/** The profile or the truth: compared by the hash of the documents built from it. */
-function builtSource(key: string, path: string, docs: SourceDoc[]): Source {
-  const text = JSON.stringify(docs);
-  return {
-    entry: { key, path, size: Buffer.byteLength(text), mtimeMs: 0 },
-    trustStat: false,
-    load: async () => ({ sha256: sha256(text), docs: () => docs }),
-  };
-}
-
 /**
  * Doc kinds depend on the truth of this run, which may differ from the one the chunks were made with.
  * Returns whether any kind changed.
@@ -233,8 +179,4 @@ async function updateIndex(
 function uniqueById(children: readonly ChildChunk[]): ChildChunk[] {
   const seen = new Set<string>();
   return children.filter((c) => !seen.has(c.id) && Boolean(seen.add(c.id)));
-}
-
-function sha256(data: string | Uint8Array): string {
-  return createHash("sha256").update(data).digest("hex");
 }

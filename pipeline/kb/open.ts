@@ -1,5 +1,8 @@
 // The knowledge base a run asked for: the local index built from the portfolio, or a Bedrock KB by id.
+import { isGithubSource } from "../../extractors/sources/index.js";
+import type { RepoSnapshot } from "../../extractors/sources/types.js";
 import type { Settings } from "../config.js";
+import type { Portfolio } from "../profile.js";
 import { type BuildKbOptions, buildLocalKb } from "./index.js";
 import type { KnowledgeBase } from "./types.js";
 
@@ -41,5 +44,19 @@ export async function openKnowledgeBase(
       chunked: stats.chunked,
       chunks: stats.parents + stats.children,
     },
+  };
+}
+
+/**
+ * What the local KB reads of a portfolio: its docs and local repositories from disk (the walker honours
+ * .gitignore), its GitHub repositories through the snapshots extract already downloaded.
+ */
+export function portfolioKbInputs(
+  portfolio: Portfolio,
+  snapshots: readonly RepoSnapshot[] = [],
+): Pick<BuildKbOptions, "paths" | "snapshots"> {
+  return {
+    paths: [...portfolio.docs, ...portfolio.repos.filter((r) => !isGithubSource(r))],
+    snapshots: snapshots.filter((s) => isGithubSource(s.source)),
   };
 }

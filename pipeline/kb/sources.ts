@@ -5,6 +5,7 @@ import { realpath, stat } from "node:fs/promises";
 import { basename, dirname, join, relative, sep } from "node:path";
 import { classifyPath } from "../../extractors/classify.js";
 import { snapshotLocalRepo } from "../../extractors/sources/local.js";
+import type { RepoSnapshot } from "../../extractors/sources/types.js";
 import type { ExtractResult } from "../../extractors/types.js";
 import type { Chunk, ChunkKind } from "../chunk.js";
 import { InputError } from "../errors.js";
@@ -63,6 +64,45 @@ export async function findDocFiles(
     }
   }
   return uniqueUris([...files.values()]);
+}
+
+/** A document inside a repository snapshot (a GitHub tarball): read through the snapshot, not the disk. */
+export interface SnapshotDoc {
+  snapshot: RepoSnapshot;
+  /** `repo/path`, as for a file. */
+  uri: string;
+  repo: string;
+  /** Relative to the repository root (POSIX separators). */
+  path: string;
+  size: number;
+}
+
+/** The repository at one version: `name@commit`, or `name@source` when the commit is unknown. */
+export function snapshotVersion(snapshot: Pick<RepoSnapshot, "name" | "commit" | "source">): string {
+  return `${snapshot.name}@${snapshot.commit ?? snapshot.source}`;
+}
+
+/** The documents of snapshots, chosen as findDocFiles chooses them in a walked folder. */
+export function findSnapshotDocs(snapshots: readonly RepoSnapshot[]): SnapshotDoc[] {
+  const docs: SnapshotDoc[] = [];
+  const versions = new Set<string>();
+  const uris = new Set<string>();
+  for (const snapshot of snapshots) {
+    const version = snapshotVersion(snapshot);
+    if (versions.has(version)) continue; // the same repository at the same commit, listed twice
+    versions.add(version);
+    // As for a walked folder, the root's own name counts (a repository named `docs`).
+    const root = snapshot.name.slice(snapshot.name.lastIndexOf("/") + 1);
+    for (const { path, size } of snapshot.files) {
+      if (!isKbDoc(`${root}/${path}`)) continue;
+      // The same repository at another ref: named by its version so the uris stay unique.
+      const plain = `${snapshot.name}/${path}`;
+      const uri = uris.has(plain) ? `${version}/${path}` : plain;
+      uris.add(uri);
+      docs.push({ snapshot, uri, repo: snapshot.name, path, size });
+    }
+  }
+  return docs;
 }
 
 async function resolveInput(path: string): Promise<string> {

@@ -21,7 +21,10 @@ const INDEX = "index.json";
 
 /** What the store remembers of one source, to tell next time whether it changed. */
 export interface ManifestEntry {
-  /** The absolute path of a file, or `profile:<file>` / `truth` for the built documents. */
+  /**
+   * The absolute path of a file, `<repo>@<commit or source>/<path>` for a document in a snapshot, or
+   * `profile:<file>` / `truth` for the built documents.
+   */
   key: string;
   path: string;
   size: number;

@@ -5,10 +5,11 @@ import { basename } from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { defaultCatalog } from "../../extractors/catalog.js";
-import { extract } from "../../extractors/extract.js";
+import { extractWithSnapshots } from "../../extractors/extract.js";
 import { type Settings, loadSettings } from "../config.js";
 import { InputError } from "../errors.js";
-import { openKnowledgeBase, remoteKnowledgeBase } from "../kb/open.js";
+import { extractSettings } from "../extract-settings.js";
+import { openKnowledgeBase, portfolioKbInputs, remoteKnowledgeBase } from "../kb/open.js";
 import { readProfile } from "../profile.js";
 import { createVerifier } from "../verify/create.js";
 import { type AppDeps, type AppOptions, buildApp } from "./app.js";
@@ -38,14 +39,20 @@ export async function loadServerDeps(start: StartOptions): Promise<AppDeps> {
   const verifier = await createVerifier(verifierKind, { catalog, settings });
   const remoteKb = await remoteKnowledgeBase(settings.get("kb") ?? "local", settings);
   const { profile, portfolio } = loaded;
-  const truth =
+  const extracted =
     portfolio.repos.length === 0
       ? undefined
-      : await extract(portfolio.repos, { catalog, history: start.history ?? true });
+      : await extractWithSnapshots(portfolio.repos, {
+          catalog,
+          history: start.history ?? true,
+          ...extractSettings(settings),
+        });
+  const truth = extracted?.truth;
   const profilePath = basename(loaded.path);
   const kbDir = settings.get("kbDir");
+  // The snapshots go out of scope when this returns: the server keeps only the KB built from them.
   const { kb } = await openKnowledgeBase(remoteKb, {
-    paths: [...portfolio.docs, ...portfolio.repos.filter((r) => !r.startsWith("github"))],
+    ...portfolioKbInputs(portfolio, extracted?.snapshots),
     profile,
     profilePath,
     ...(truth ? { truth } : {}),

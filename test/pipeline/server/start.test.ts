@@ -1,7 +1,12 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../../pipeline/errors.js";
 import { loadServerDeps } from "../../../pipeline/server/start.js";
+import { startFakeGithub } from "../../fakes/github-server.js";
 import { settingsOf } from "../../helpers/settings.js";
+import { repoFiles } from "../kb/samples.js";
 import { SAMPLE_PROFILE } from "./fixture.js";
 
 describe("loadServerDeps", () => {
@@ -34,6 +39,26 @@ describe("loadServerDeps", () => {
     const [top] = await deps.kb.retrieve(["EKS migration"]);
     expect(top?.uri).toBe("docs/fernhill-eks-migration.md");
     expect(deps.verifier.name).toBe("local");
+  });
+
+  it("grounds answers in the docs of a GitHub repository, from the tarball extract downloaded", async () => {
+    const files = await repoFiles("platform-infra");
+    const github = await startFakeGithub({ repos: [{ owner: "dana", name: "platform-infra", files }] });
+    const dir = await mkdtemp(join(tmpdir(), "vouch-serve-github-"));
+    try {
+      const profile = join(dir, "profile.json");
+      const portfolio = { repos: ["github:dana/platform-infra"] };
+      await writeFile(profile, JSON.stringify({ basics: { name: "Dana Reyes" }, portfolio }));
+      const settings = settingsOf({ githubApiUrl: github.url });
+      const deps = await loadServerDeps({ profile, settings, history: false });
+      expect(deps.truth?.repos.map((r) => r.name)).toEqual(["dana/platform-infra"]);
+      const chunks = await deps.kb.retrieve(["message order-events-dlq"], { topK: 20 });
+      expect(chunks.map((c) => c.uri)).toContain("dana/platform-infra/docs/architecture.md");
+      expect(github.requests.filter((r) => r.path.includes("tarball"))).toHaveLength(1);
+    } finally {
+      await github.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("refuses the verifier being off", async () => {
