@@ -89,15 +89,21 @@ export function guardDraft(draft: JsonResume, context: GuardContext, guards: rea
   const skipped: TextFinding[] = [];
   for (const target of draftTargets(guarded, context.profile)) {
     const result = guardString(target, guards, context);
-    skipped.push(...result.skipped);
+    append(skipped, result.skipped);
     const edits = result.removed ? result.records.slice(0, -1) : result.records;
-    records.push(...edits);
+    append(records, edits);
     if (result.text !== target.text) setField(guarded, target.field, result.text);
     if (result.removed) removals.push(result.records.at(-1)!);
   }
   removals.sort((a, b) => compareFieldsDescending(a.field, b.field));
   for (const removal of removals) removeItem(guarded, removal.field);
-  return { draft: guarded, records: [...records, ...removals], skipped };
+  return { draft: guarded, records: append(records, removals), skipped };
+}
+
+/** `into.push(...items)` without spreading: a long text can have more edits than a call has arguments. */
+function append<T>(into: T[], items: readonly T[]): T[] {
+  for (let i = 0; i < items.length; i++) into.push(items[i]!);
+  return into;
 }
 
 function compareFieldsDescending(a: string, b: string): number {
@@ -168,18 +174,18 @@ export function runChain(input: ChainInput, context: GuardContext, guards: reado
   if (input.matches) {
     const guarded = guardMatches(input.matches, context, guards);
     result.matches = guarded.matches;
-    records.push(...guarded.records);
+    append(records, guarded.records);
   }
   if (input.draft) {
     const guarded = guardDraft(input.draft, context, guards);
     result.draft = guarded.draft;
-    records.push(...guarded.records);
-    result.skipped.push(...guarded.skipped);
+    append(records, guarded.records);
+    append(result.skipped, guarded.skipped);
   } else if (input.text !== undefined) {
     const guarded = guardString({ field: "text", text: input.text, role: "prose" }, guards, context);
     result.text = guarded.text;
-    records.push(...guarded.records);
-    result.skipped.push(...guarded.skipped);
+    append(records, guarded.records);
+    append(result.skipped, guarded.skipped);
   }
   return result;
 }

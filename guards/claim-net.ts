@@ -6,10 +6,9 @@
 import type { Mention } from "../extractors/catalog.js";
 import {
   type Backing,
-  firstPerTechnology,
   formatMessage,
   listWords,
-  newMentions,
+  newTechnologies,
   technologyBacking,
   unbackedAction,
 } from "./backing.js";
@@ -21,7 +20,7 @@ const messages = {
 
 /** Unbacked mentions this guard owns (the other two guards report theirs). */
 function unbacked(target: TextTarget, context: GuardContext): { mention: Mention; backing: Backing }[] {
-  return firstPerTechnology(newMentions(target, context.catalog))
+  return newTechnologies(target, context)
     .map((mention) => ({ mention, backing: technologyBacking(mention.id, context) }))
     .filter(({ backing }) => !backing.backed && backing.basis === "unsupported");
 }

@@ -5,11 +5,10 @@
 import type { DocClaim, Evidence } from "../extractors/types.js";
 import {
   citedKind,
-  firstPerTechnology,
   matchEvidence,
   formatMessage,
   listWords,
-  newMentions,
+  newTechnologies,
   placeRef,
   staleEvidence,
   staleSupport,
@@ -162,7 +161,7 @@ function checkMatches(matches: readonly Match[], context: GuardContext): MatchFi
 }
 
 function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
-  const flagged = firstPerTechnology(newMentions(target, context.catalog))
+  const flagged = newTechnologies(target, context)
     .map((mention) => ({ mention, backing: technologyBacking(mention.id, context) }))
     .filter(({ backing }) => backing.basis === "stale-claim");
   if (flagged.length === 0) return [];

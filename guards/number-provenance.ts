@@ -4,13 +4,13 @@
 // [NUM_REDACTED]`. A figure that is close to a source only under a loose reading is reported, not redacted.
 import {
   allowedNumbers,
-  findNumbers,
   ground,
   type Grounding,
   NumberIndex,
   type NumberMention,
   sourceNumbers,
 } from "./numbers.js";
+import { eachNumber } from "./numbers-scan.js";
 import type { Guard, GuardContext, RecordEvidence, TextFinding, TextTarget } from "./types.js";
 
 export const NUM_REDACTED = "[NUM_REDACTED]";
@@ -40,9 +40,21 @@ function quoted(m: NumberMention): string {
   return `"${m.raw}"`;
 }
 
+/** The nearest figures in words, once per list: groundings (and their lists) are shared by equal figures. */
+const nearWords = new WeakMap<readonly { raw: string }[], string>();
+
+function nearText(nearest: readonly { raw: string }[]): string {
+  let near = nearWords.get(nearest);
+  if (near === undefined) {
+    near = nearest.length ? ` (nearest source figures: ${nearest.map((s) => s.raw).join(", ")})` : "";
+    nearWords.set(nearest, near);
+  }
+  return near;
+}
+
 /** Why a figure is not backed, as one sentence without its final period. */
 function ungroundedReason(m: NumberMention, nearest: readonly { raw: string }[]): string {
-  const near = nearest.length ? ` (nearest source figures: ${nearest.map((s) => s.raw).join(", ")})` : "";
+  const near = nearText(nearest);
   if (m.bound === "min") {
     return `${quoted(m)} is written as a lower bound, but no profile value or grounding fact is at least that large${near}`;
   }
@@ -66,71 +78,131 @@ function evidenceOf(nearest: readonly { source: RecordEvidence["source"]; ref: s
   return nearest.map(({ source, ref, text }) => ({ source, ref, text }));
 }
 
+/** A figure grounded against an allowed set, with the answer. */
+interface Asked {
+  m: NumberMention;
+  g: Grounding;
+}
+
+/** Per allowed set (one per context), by value: the figures already grounded against it. */
+const answers = new WeakMap<NumberIndex, Map<number, Asked[]>>();
+
+/** Whether `ground` would answer the same for both: it reads only these fields of a figure. */
+function sameQuestion(a: NumberMention, b: NumberMention): boolean {
+  return (
+    Object.is(a.value, b.value) &&
+    a.kind === b.kind &&
+    a.unit === b.unit &&
+    a.precision === b.precision &&
+    a.bound === b.bound &&
+    a.coarsePrecision === b.coarsePrecision
+  );
+}
+
+/** `ground(m, allowed)`, remembered per allowed set: a long text states the same figures again and again. */
+function groundAllowed(m: NumberMention, allowed: NumberIndex): Grounding {
+  let byValue = answers.get(allowed);
+  if (!byValue) {
+    byValue = new Map();
+    answers.set(allowed, byValue);
+  }
+  let asked = byValue.get(m.value);
+  if (asked) {
+    for (let i = 0; i < asked.length; i++) if (sameQuestion(asked[i]!.m, m)) return asked[i]!.g;
+  } else {
+    asked = [];
+    byValue.set(m.value, asked);
+  }
+  const g = ground(m, allowed);
+  asked.push({ m, g });
+  return g;
+}
+
 /** Ground against the context's allowed set, then against the candidate's own wording for this place. */
 function verdict(m: NumberMention, allowed: NumberIndex, local: NumberIndex | undefined): Grounding {
-  const g = ground(m, allowed);
+  const g = groundAllowed(m, allowed);
   if (g.status === "grounded" || !local) return g;
   const l = ground(m, local);
   return l.status === "grounded" || (l.status === "approximate" && g.status === "ungrounded") ? l : g;
 }
 
-function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
-  const mentions = findNumbers(target.text, context.catalog);
-  if (mentions.length === 0) return [];
-  const allowed = allowedNumbers(context);
-  const local = target.original
-    ? new NumberIndex(
-        sourceNumbers(target.original, { source: "profile", ref: target.field }, context.catalog),
-      )
-    : undefined;
-  const verdicts = mentions.map((m) => verdict(m, allowed, local));
+/** A figure with its verdict. */
+interface Judged {
+  m: NumberMention;
+  g: Grounding;
+}
 
+function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
   const findings: TextFinding[] = [];
+  let allowed: NumberIndex | undefined;
+  let local: NumberIndex | undefined;
+  // A range sharing one unit (`3-5 years`) is one expression: its figures are judged together.
+  let group: Judged[] = [];
+  // Figures are judged as they are read: a long text keeps only what it reports.
+  eachNumber(target.text, context.catalog, (m) => {
+    if (!allowed) {
+      allowed = allowedNumbers(context);
+      local = target.original
+        ? new NumberIndex(
+            sourceNumbers(target.original, { source: "profile", ref: target.field }, context.catalog),
+          )
+        : undefined;
+    }
+    const judged = { m, g: verdict(m, allowed, local) };
+    const range = group[0]?.m.range;
+    if (range && m.range?.[0] === range[0]) {
+      group.push(judged);
+      return;
+    }
+    if (group.length > 0) report(target, group, findings);
+    group = [];
+    if (judged.g.status === "grounded" && !m.range) return;
+    if (m.range) group.push(judged);
+    else report(target, [judged], findings);
+  });
+  if (group.length > 0) report(target, group, findings);
+  return findings;
+}
+
+/** The findings for one figure, or for a range's figures together (`3-5 years`): redacted whole or reported. */
+function report(target: TextTarget, group: readonly Judged[], findings: TextFinding[]): void {
   const { field } = target;
   const guard = meta.id;
-  for (let i = 0; i < mentions.length; i++) {
-    const m = mentions[i]!;
-    if (verdicts[i]!.status === "grounded" && !m.range) continue;
-    // A range sharing one unit (`3-5 years`) is one expression: redacting half would change the other's unit.
-    let last = i;
-    while (m.range && mentions[last + 1]?.range?.[0] === m.range[0]) last++;
-    const group = mentions.slice(i, last + 1).map((mention, k) => ({ mention, g: verdicts[i + k]! }));
-    i = last;
-    const missing = group.find((x) => x.g.status === "ungrounded");
-    if (missing && missing.g.status === "ungrounded") {
-      const range = m.range ?? m.span;
-      const nearest = missing.g.nearest;
-      // No object spread here: it is slow enough in V8 to dominate a large text.
-      findings.push({
-        guard,
-        field,
-        rule: "ungrounded-number",
-        action: "redact",
-        reason: m.range
-          ? `${ungroundedReason(missing.mention, nearest)}; the range "${target.text.slice(range[0], range[1])}" is redacted whole.`
-          : `${ungroundedReason(missing.mention, nearest)}.`,
-        actual: target.text.slice(range[0], range[1]),
-        expected: nearest.map((s) => s.raw),
-        evidence: [],
-        edit: { range: [range[0], range[1]], text: NUM_REDACTED },
-      });
-      continue;
-    }
-    for (const { mention, g } of group) {
-      if (g.status !== "approximate") continue;
-      findings.push({
-        guard,
-        field,
-        rule: "approximate-number",
-        action: "annotate",
-        reason: approximateReason(mention, g.nearest),
-        actual: mention.raw,
-        expected: g.nearest.map((s) => s.raw),
-        evidence: evidenceOf(g.nearest),
-      });
-    }
+  const m = group[0]!.m;
+  const missing = group.find((x) => x.g.status === "ungrounded");
+  if (missing && missing.g.status === "ungrounded") {
+    const range = m.range ?? m.span;
+    const nearest = missing.g.nearest;
+    const reason = ungroundedReason(missing.m, nearest);
+    // No object spread here: it is slow enough in V8 to dominate a large text.
+    findings.push({
+      guard,
+      field,
+      rule: "ungrounded-number",
+      action: "redact",
+      reason: m.range
+        ? `${reason}; the range "${target.text.slice(range[0], range[1])}" is redacted whole.`
+        : `${reason}.`,
+      actual: target.text.slice(range[0], range[1]),
+      expected: nearest.map((s) => s.raw),
+      evidence: [],
+      edit: { range: [range[0], range[1]], text: NUM_REDACTED },
+    });
+    return;
   }
-  return findings;
+  for (const { m: mention, g } of group) {
+    if (g.status !== "approximate") continue;
+    findings.push({
+      guard,
+      field,
+      rule: "approximate-number",
+      action: "annotate",
+      reason: approximateReason(mention, g.nearest),
+      actual: mention.raw,
+      expected: g.nearest.map((s) => s.raw),
+      evidence: evidenceOf(g.nearest),
+    });
+  }
 }
 
 export const numberProvenance: Guard = { meta, checkText };

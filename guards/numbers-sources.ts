@@ -3,7 +3,7 @@
 import type { Catalog } from "../extractors/catalog.js";
 import type { SourceNumber } from "./numbers.js";
 import { NumberIndex } from "./numbers-ground.js";
-import { jsonNumber, sourceNumbers } from "./numbers-scan.js";
+import { addSourceNumbers, jsonNumber, mayStateFigures } from "./numbers-scan.js";
 import { SECONDS_PER_MONTH } from "./numbers-units.js";
 import { formatField, type JsonResume } from "./resume.js";
 import type { GuardContext } from "./types.js";
@@ -34,21 +34,28 @@ function collectSources(context: GuardContext): SourceNumber[] {
   for (const fact of context.facts) {
     // An example chunk shows what someone else's code does; its figures are not the candidate's.
     if (fact.kind === "example") continue;
-    out.push(...sourceNumbers(fact.text, { source: "fact", ref: fact.id }, catalog));
+    addSourceNumbers(fact.text, { source: "fact", ref: fact.id }, catalog, out);
   }
+  // Truth cites hundreds of lines of code, most without a figure: those cost one look and no reference.
   const truth = context.truth;
-  for (const claim of truth?.docClaims ?? []) {
+  const claims = truth?.docClaims ?? [];
+  for (let i = 0; i < claims.length; i++) {
+    const claim = claims[i]!;
+    if (!mayStateFigures(claim.text)) continue;
     const ref = `${claim.repo}/${claim.path}:${claim.line}`;
-    out.push(...sourceNumbers(claim.text, { source: "truth", ref }, catalog));
+    addSourceNumbers(claim.text, { source: "truth", ref }, catalog, out);
   }
-  for (const tech of truth?.technologies ?? []) {
-    for (const e of tech.evidence) {
-      if (e.kind === "example") continue;
+  const technologies = truth?.technologies ?? [];
+  for (let i = 0; i < technologies.length; i++) {
+    const evidence = technologies[i]!.evidence;
+    for (let j = 0; j < evidence.length; j++) {
+      const e = evidence[j]!;
+      if (e.kind === "example" || !mayStateFigures(e.detail)) continue;
       const ref = `${e.repo}/${e.path}${e.line ? `:${e.line}` : ""}`;
-      out.push(...sourceNumbers(e.detail, { source: "truth", ref }, catalog));
+      addSourceNumbers(e.detail, { source: "truth", ref }, catalog, out);
     }
   }
-  if (context.profile) out.push(...dateSpans(context.profile, asOfMonth(context, out)));
+  if (context.profile) for (const span of dateSpans(context.profile, asOfMonth(context, out))) out.push(span);
   return out;
 }
 
@@ -60,7 +67,9 @@ function profileNumbers(
   out: SourceNumber[],
 ): void {
   if (typeof node === "string") {
-    out.push(...sourceNumbers(node, { source: "profile", ref: formatField(path) }, catalog));
+    if (mayStateFigures(node)) {
+      addSourceNumbers(node, { source: "profile", ref: formatField(path) }, catalog, out);
+    }
   } else if (typeof node === "number" && Number.isFinite(node)) {
     out.push(jsonNumber(node, { source: "profile", ref: formatField(path) }));
   } else if (Array.isArray(node)) {

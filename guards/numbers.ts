@@ -2,6 +2,12 @@
 // find the figures a text states (`findNumbers`), the figures a source backs (`sourceNumbers`), and decide
 // whether a source backs a figure (`isGrounded`, `ground`). Figures are compared as values with units,
 // never as strings: `1.2k` = `1,200`, `820 ms` = `0.82 s`, `$2M` = `$2,000,000`.
+//
+// Modules: numbers-scan.ts reads a text's figures in one pass (numbers-digits.ts a run of digits, with
+// numbers-read.ts for what surrounds it, numbers-dates.ts, numbers-names.ts, numbers-masks.ts;
+// numbers-words.ts number words; numbers-draft.ts the figure being read; numbers-units.ts units;
+// numbers-text.ts characters and words); numbers-ground.ts compares; numbers-sources.ts builds a context's
+// allowed set.
 import type { RecordEvidence } from "./types.js";
 
 /**

@@ -38,11 +38,37 @@ export interface JsonResume {
 
 type PathPart = string | number;
 
-/** `work[0].highlights[2]` → ["work", 0, "highlights", 2]. */
+/** `.`, `[`, `]`. */
+const isSeparator = (c: number) => c === 46 || c === 91 || c === 93;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/**
+ * `work[0].highlights[2]` → ["work", 0, "highlights", 2]: runs of characters other than `.[]` are keys,
+ * `[digits]` is an index, anything else is skipped (what `/([^.[\]]+)|\[(\d+)\]/g` finds, read by hand:
+ * the chain asks for every field it edits).
+ */
 export function parseField(field: string): PathPart[] {
   const parts: PathPart[] = [];
-  for (const match of field.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
-    parts.push(match[2] !== undefined ? Number(match[2]) : (match[1] as string));
+  let i = 0;
+  while (i < field.length) {
+    const c = field.charCodeAt(i);
+    if (!isSeparator(c)) {
+      let j = i + 1;
+      while (j < field.length && !isSeparator(field.charCodeAt(j))) j++;
+      parts.push(field.slice(i, j));
+      i = j;
+      continue;
+    }
+    if (c === 91) {
+      let j = i + 1;
+      while (j < field.length && isDigit(field.charCodeAt(j))) j++;
+      if (j > i + 1 && field.charCodeAt(j) === 93) {
+        parts.push(Number(field.slice(i + 1, j)));
+        i = j + 1;
+        continue;
+      }
+    }
+    i++;
   }
   return parts;
 }

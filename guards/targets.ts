@@ -11,10 +11,22 @@ export function allStrings(doc: unknown, into = new Set<string>()): Set<string> 
 
 const words = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
 
+/** The words of each string, read once per draft: every draft highlight is compared with every original. */
+type WordSets = Map<string, Set<string>>;
+
+function wordsOf(text: string, known: WordSets): Set<string> {
+  let set = known.get(text);
+  if (!set) {
+    set = words(text);
+    known.set(text, set);
+  }
+  return set;
+}
+
 /** Jaccard overlap of two strings' words. */
-function similarity(a: string, b: string): number {
-  const x = words(a);
-  const y = words(b);
+function similarity(a: string, b: string, known: WordSets): number {
+  const x = wordsOf(a, known);
+  const y = wordsOf(b, known);
   let shared = 0;
   for (const w of x) if (y.has(w)) shared++;
   return shared / (x.size + y.size - shared || 1);
@@ -23,11 +35,15 @@ function similarity(a: string, b: string): number {
 // Below this overlap a profile highlight is about something else: no fallback rather than a wrong one.
 const SAME_SUBJECT = 0.3;
 
-function closest(text: string, candidates: readonly string[] | undefined): string | undefined {
+function closest(
+  text: string,
+  candidates: readonly string[] | undefined,
+  known: WordSets,
+): string | undefined {
   let best: string | undefined;
   let score = SAME_SUBJECT;
   for (const candidate of candidates ?? []) {
-    const s = similarity(text, candidate);
+    const s = similarity(text, candidate, known);
     if (s >= score) [best, score] = [candidate, s];
   }
   return best;
@@ -52,6 +68,7 @@ function sameEntry<T extends { name?: string; position?: string }>(
  */
 export function draftTargets(draft: JsonResume, profile?: JsonResume): TextTarget[] {
   const own = allStrings(profile ?? {});
+  const known: WordSets = new Map();
   const targets: TextTarget[] = [];
   const add = (field: string, text: unknown, role: TextTarget["role"], original?: string) => {
     if (typeof text !== "string" || text.trim() === "" || own.has(text.trim())) return;
@@ -64,14 +81,14 @@ export function draftTargets(draft: JsonResume, profile?: JsonResume): TextTarge
     const mine = sameEntry(work, i, profile?.work);
     add(`work[${i}].summary`, work.summary, "prose", mine?.summary);
     work.highlights?.forEach((h, j) =>
-      add(`work[${i}].highlights[${j}]`, h, "prose", closest(h, mine?.highlights)),
+      add(`work[${i}].highlights[${j}]`, h, "prose", closest(h, mine?.highlights, known)),
     );
   });
   draft.projects?.forEach((project, i) => {
     const mine = sameEntry(project, i, profile?.projects);
     add(`projects[${i}].description`, project.description, "prose", mine?.description);
     project.highlights?.forEach((h, j) =>
-      add(`projects[${i}].highlights[${j}]`, h, "prose", closest(h, mine?.highlights)),
+      add(`projects[${i}].highlights[${j}]`, h, "prose", closest(h, mine?.highlights, known)),
     );
     project.keywords?.forEach((k, j) => add(`projects[${i}].keywords[${j}]`, k, "list-item"));
   });

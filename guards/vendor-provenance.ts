@@ -6,11 +6,10 @@
 import type { EvidenceKind, TechStatus } from "../extractors/types.js";
 import {
   citedKind,
-  firstPerTechnology,
   formatMessage,
   listWords,
   matchEvidence,
-  newMentions,
+  newTechnologies,
   technologyBacking,
   technologyName,
   unbackedAction,
@@ -115,7 +114,7 @@ function checkMatches(matches: readonly Match[], context: GuardContext): MatchFi
 }
 
 function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
-  const flagged = firstPerTechnology(newMentions(target, context.catalog))
+  const flagged = newTechnologies(target, context)
     .map((mention) => ({ mention, backing: technologyBacking(mention.id, context) }))
     .filter(({ backing }) => backing.basis === "non-production");
   const first = flagged[0];

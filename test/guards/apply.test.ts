@@ -68,3 +68,33 @@ describe("applyEdits", () => {
     );
   });
 });
+
+describe("applyEdits: order", () => {
+  it("applies edits given out of order as if sorted by range, keeping the order of equal ranges", () => {
+    const a = finding(4, 6, "A");
+    const b = finding(0, 2, "B");
+    const c = finding(0, 2, "C");
+    const result = applyEdits("abcdefgh", [a, b, c]);
+    expect(result.output).toBe("BcdAgh");
+    expect(result.applied.map((x) => x.finding)).toEqual([b, a]);
+    expect(result.skipped).toEqual([c]);
+  });
+
+  it("gives the same result for findings in text order and shuffled (property)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(60), fc.nat(8)), { maxLength: 30 }), fc.nat(), (spans, seed) => {
+        const text = "x".repeat(70);
+        const findings = spans.map(([start, length], i) => finding(start, start + length, `${i}`));
+        const sorted = [...findings].sort((p, q) => p.edit!.range[0] - q.edit!.range[0]);
+        const shuffled = [...sorted].sort(
+          (p, q) => ((findings.indexOf(p) * 7919 + seed) % 31) - ((findings.indexOf(q) * 7919 + seed) % 31),
+        );
+        const stable = (list: TextFinding[]) =>
+          [...list].sort(
+            (p, q) => p.edit!.range[0] - q.edit!.range[0] || p.edit!.range[1] - q.edit!.range[1],
+          );
+        expect(applyEdits(text, stable(shuffled)).output).toBe(applyEdits(text, shuffled).output);
+      }),
+    );
+  });
+});

@@ -4,9 +4,11 @@ import { extract } from "../../extractors/extract.js";
 import type { ExtractResult } from "../../extractors/types.js";
 import {
   citedKind,
+  firstPerTechnology,
   formatMessage,
   listWords,
   newMentions,
+  newTechnologies,
   profileStrings,
   technologyBacking,
   unbackedAction,
@@ -411,5 +413,41 @@ describe("helpers", () => {
     expect(listWords(["A"])).toBe("A");
     expect(listWords(["A", "B", "C"])).toBe("A, B and C");
     expect(formatMessage("{{a}} and {{ b }} and {{c}}", { a: "1", b: "2" })).toBe("1 and 2 and {{c}}");
+  });
+});
+
+describe("the technologies a string names (asked by three guards)", () => {
+  const texts = [
+    "Scaled Snowflake and dbt jobs on Snowflake, then dbt again, on AWS and Amazon EKS with K8s.",
+    "We run on self-hosted Kubernetes (kubeadm) with Postgres, postgresql and MySQL.",
+    "Built in Go and Golang; Node.js 20 and Node; a .NET 8 service; café Redis.",
+    "",
+  ];
+
+  it.each(texts)("firstMentions is the first of findMentions per technology: %s", (text) => {
+    expect(catalog.firstMentions(text)).toEqual(firstPerTechnology(catalog.findMentions(text)));
+  });
+
+  it("newTechnologies is firstPerTechnology(newMentions), and the same on a second ask", () => {
+    const ctx = context({ truth: ledger });
+    for (const text of texts) {
+      for (const original of [undefined, "", "Maintained Snowflake loads", texts[1]!]) {
+        const target = { field: "work[0].highlights[0]", text, role: "prose" as const, original };
+        const expected = firstPerTechnology(newMentions(target, catalog));
+        expect(newTechnologies(target, ctx)).toEqual(expected);
+        expect(newTechnologies(target, ctx)).toEqual(expected);
+      }
+    }
+  });
+
+  it("gives each caller its own copy of a backing", () => {
+    const ctx = context({ truth: infra });
+    const first = technologyBacking("amazon-eks", ctx);
+    first.by[0]!.ref = "changed";
+    first.by.push({ source: "fact", ref: "x" });
+    expect(technologyBacking("amazon-eks", ctx)).toEqual(
+      technologyBacking("amazon-eks", context({ truth: infra })),
+    );
+    expect(technologyBacking("amazon-eks", ctx).by[0]!.ref).not.toBe("changed");
   });
 });

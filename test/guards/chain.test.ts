@@ -9,7 +9,7 @@ import {
   revertMatches,
   runChain,
 } from "../../guards/chain.js";
-import type { JsonResume } from "../../guards/resume.js";
+import { formatField, type JsonResume, parseField } from "../../guards/resume.js";
 import { draftTargets } from "../../guards/targets.js";
 import type { Guard, Match, MatchFinding, TextFinding } from "../../guards/types.js";
 
@@ -248,5 +248,52 @@ describe("guardMatches", () => {
     expect(out.text).toBe("Saved [N] hours");
     expect(out.matches).toHaveLength(2);
     expect(out.records.map((r) => r.field)).toEqual(["matches[1]", "matches[2]", "matches[0]", "text"]);
+  });
+});
+
+describe("runChain on a long text", () => {
+  it("keeps every record when a text has more edits than a call takes arguments", () => {
+    // 200,000 edits: pushing them with a spread (`push(...records)`) overflows the stack.
+    const text = "7 ".repeat(200_000);
+    const out = runChain({ text }, context, [sevens]);
+    expect(out.records).toHaveLength(200_000);
+    expect(out.text).toBe("[N] ".repeat(200_000));
+  });
+});
+
+describe("parseField", () => {
+  /** What the field paths meant when they were read with a regular expression. */
+  const byExpression = (field: string) =>
+    [...field.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]!));
+
+  it("reads the paths the chain writes", () => {
+    expect(parseField("work[0].highlights[2]")).toEqual(["work", 0, "highlights", 2]);
+    expect(parseField("basics.summary")).toEqual(["basics", "summary"]);
+    expect(parseField(formatField(["skills", 1, "keywords", 0]))).toEqual(["skills", 1, "keywords", 0]);
+  });
+
+  it("reads any string as the regular expression did (property)", () => {
+    const piece = fc.constantFrom(
+      "a",
+      "work",
+      ".",
+      "[",
+      "]",
+      "0",
+      "12",
+      "[3]",
+      "[x]",
+      "é",
+      "𝐀",
+      " ",
+      "[]",
+      "[1",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 10 }), (pieces) => {
+        const field = pieces.join("");
+        expect(parseField(field)).toEqual(byExpression(field));
+      }),
+    );
   });
 });

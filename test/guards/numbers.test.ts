@@ -8,6 +8,7 @@ import {
   NumberIndex,
   sourceNumbers,
 } from "../../guards/numbers.js";
+import { eachNumber } from "../../guards/numbers-scan.js";
 
 let catalog: Catalog;
 beforeAll(async () => {
@@ -183,6 +184,40 @@ describe("findNumbers: what is a figure and what it means", () => {
         expect(m.span[1]).toBeLessThanOrEqual(text.length);
       }
     }
+  });
+});
+
+describe("findNumbers: addresses and package specifiers", () => {
+  it.each<[string, string[]]>([
+    ["mail jane2021@example.io about 40%", ["40%=40% approx"]],
+    ["dependencies: pg@^8.11.0 and 40%", ["40%=40%"]],
+    ["import @aws-sdk/client-s3@3.5 for 12 buckets", ["12=12"]],
+    // URLs are looked for in a text with `://`, `www.` or an `@`; then `WWW.` counts too. `pkg@^1` is no address.
+    ["see WWW.example.com/2021 or pkg@^1 for 3x", ["1=1", "3x=3x"]],
+    ["see WWW.example.com/2021 or a@b for 3x", ["3x=3x"]],
+    ["a@b 5 ms", ["5 ms=0.005s"]],
+  ])("%s", (text, expected) => {
+    expect(findNumbers(text, catalog).map(brief)).toEqual(expected);
+  });
+
+  it("reads the same figures one at a time (eachNumber) as all at once", () => {
+    const text =
+      "Cut p95 from 820 ms to 140 ms, 3-5 years, $2-3M, twelve engineers, over 1,000+ users, Java 17.";
+    const seen: NumberMention[] = [];
+    eachNumber(text, catalog, (m) => seen.push(m));
+    expect(seen).toEqual(findNumbers(text, catalog));
+  });
+
+  it("lets a scan start another from inside its callback", () => {
+    const text = "from 820 ms to 140 ms and twelve engineers, 1,2,3 and 2019-21";
+    const inner: string[][] = [];
+    const outer: NumberMention[] = [];
+    eachNumber(text, catalog, (m) => {
+      outer.push(m);
+      inner.push(findNumbers(`${m.raw} and 7 more`, catalog).map((n) => n.raw));
+    });
+    expect(outer).toEqual(findNumbers(text, catalog));
+    expect(inner).toEqual(outer.map((m) => [...findNumbers(m.raw, catalog).map((n) => n.raw), "7"]));
   });
 });
 
