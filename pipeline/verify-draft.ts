@@ -1,6 +1,7 @@
 // The verify stage: each section of the draft the writer changed (the summary, each work entry, each
 // project) gets one verdict against the run's chunks. In block mode an ungrounded string falls back to the
 // candidate's own wording (or leaves, when the writer invented it); in warn mode it stays, annotated.
+import { NUM_REDACTED } from "../guards/number-provenance.js";
 import type { RecordDraft } from "../guards/record.js";
 import { type JsonResume, parseField, removeItem, setField } from "../guards/resume.js";
 import { draftTargets } from "../guards/targets.js";
@@ -45,7 +46,10 @@ export async function verifyDraft(input: VerifyDraftInput): Promise<VerifyDraftR
     [...sections].map(async ([section, targets]) => ({
       section,
       targets,
-      result: await input.verifier.verify(targets.map((t) => `- ${t.text}`).join("\n"), input.chunks),
+      result: withRedactions(
+        targets,
+        await input.verifier.verify(targets.map((t) => `- ${t.text}`).join("\n"), input.chunks),
+      ),
     })),
   );
 
@@ -75,6 +79,28 @@ export async function verifyDraft(input: VerifyDraftInput): Promise<VerifyDraftR
   removals.sort((a, b) => compareDescending(parseField(a.field), parseField(b.field)));
   for (const removal of removals) removeItem(draft, removal.field);
   return { draft, records: [...records, ...removals], sections: verdicts };
+}
+
+/**
+ * A string number-provenance had to redact claimed a figure nothing backs: it is not grounded, whatever the
+ * verifier says of the rest (a verifier cannot judge a placeholder), so block mode gives the candidate's
+ * own wording back instead of a resume with "[NUM_REDACTED]" in it.
+ */
+function withRedactions(targets: readonly TextTarget[], result: VerifierResult): VerifierResult {
+  const redacted = targets.filter((t) => t.text.includes(NUM_REDACTED)).map((t) => t.text);
+  if (redacted.length === 0) return result;
+  const claims = [
+    ...result.ungroundedClaims,
+    ...redacted.filter((t) => !result.ungroundedClaims.includes(t)),
+  ];
+  const why = `number-provenance redacted a figure no source backs in ${redacted.length === 1 ? "one of its strings" : `${redacted.length} of its strings`}.`;
+  return result.verdict === "GROUNDED"
+    ? {
+        verdict: "NOT_GROUNDED",
+        reason: `The section is otherwise supported, but ${why}`,
+        ungroundedClaims: claims,
+      }
+    : { ...result, reason: `${result.reason} Also, ${why}`, ungroundedClaims: claims };
 }
 
 /** The strings holding an ungrounded claim; all of the section's when the verifier named none we can find. */

@@ -156,9 +156,10 @@ describe("--writer bedrock --verifier bedrock --kb bedrock:KBID123", () => {
   it("report.json counts every model call and its tokens", () => {
     const verifierCalls = fake.requests.filter((r) => toolOf(r) === "grounding_verdict").length;
     const { usage, verdicts } = read<RunReport>(out, "report.json");
+    // The model said GROUNDED of work[0], but a figure in it was redacted: not grounded after all.
     expect(verdicts.map((v) => [v.section, v.verdict])).toEqual([
       ["basics", "GROUNDED"],
-      ["work[0]", "GROUNDED"],
+      ["work[0]", "NOT_GROUNDED"],
     ]);
     expect(verifierCalls).toBe(verdicts.length);
     expect(usage).toEqual({
@@ -177,11 +178,17 @@ describe("--writer bedrock --verifier bedrock --kb bedrock:KBID123", () => {
     });
   });
 
-  it("number-provenance redacts the fabricated figure in resume.json and logs it; the rest is the model's", () => {
+  it("number-provenance redacts the fabricated figure and block mode gives the candidate's wording back", () => {
     const resume = read<JsonResume>(out, "resume.json");
     expect(resume.basics?.summary).toBe(TAILORED.summary);
-    expect(resume.work?.[0]?.highlights).toEqual([TAILORED.work[0]!.highlights[0], REDACTED]);
+    expect(resume.work?.[0]?.highlights).toEqual([
+      TAILORED.work[0]!.highlights[0],
+      "Reduced the monthly AWS bill by 23.4% by right-sizing node groups.",
+    ]);
     expect(JSON.stringify(resume)).not.toContain("61%");
+    expect(logOf(out)).toContainEqual(
+      expect.objectContaining({ guard: "verifier", action: "fallback", original: REDACTED }),
+    );
     expect(logOf(out)).toContainEqual(
       expect.objectContaining({
         guard: "number-provenance",

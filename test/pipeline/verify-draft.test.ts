@@ -211,3 +211,40 @@ describe("a verifier that fails is not trusted", () => {
     },
   );
 });
+
+describe("strings number-provenance redacted", () => {
+  const redacted: JsonResume = {
+    ...draft,
+    work: [{ name: "Fernhill", highlights: ["Ran EKS.", "Cut costs by [NUM_REDACTED]."] }, draft.work![1]!],
+  };
+
+  it("are not grounded although the verifier passed the rest: block gives the candidate's wording back", async () => {
+    const { verifier } = scripted({});
+    const result = await verifyDraft({ draft: redacted, profile, chunks, verifier, mode: "block" });
+    expect(result.draft.work?.[0]?.highlights).toEqual(["Ran EKS.", "Cut costs 23%."]);
+    expect(result.sections.find((s) => s.section === "work[0]")).toMatchObject({
+      verdict: "NOT_GROUNDED",
+      reason:
+        "The section is otherwise supported, but number-provenance redacted a figure no source backs in one of its strings.",
+      ungroundedClaims: ["Cut costs by [NUM_REDACTED]."],
+      action: "fallback",
+    });
+    expect(result.records).toEqual([
+      expect.objectContaining({
+        guard: "verifier",
+        action: "fallback",
+        field: "work[0].highlights[1]",
+        original: "Cut costs by [NUM_REDACTED].",
+        replacement: "Cut costs 23%.",
+      }),
+    ]);
+    expect(revertDraft(result.draft, result.records)).toEqual(redacted);
+  });
+
+  it("are kept and annotated in warn mode", async () => {
+    const { verifier } = scripted({});
+    const result = await verifyDraft({ draft: redacted, profile, chunks, verifier, mode: "warn" });
+    expect(result.draft.work?.[0]?.highlights?.[1]).toBe("Cut costs by [NUM_REDACTED].");
+    expect(result.records.map((r) => r.action)).toEqual(["annotate"]);
+  });
+});
