@@ -1,6 +1,7 @@
 // `vouch generate`: extract → ingest → strategize → pre-writer guards → write → post-writer guards →
 // verify → render. I/O happens at the two ends; every stage between takes values and returns values.
 import { randomUUID } from "node:crypto";
+import { rmdir } from "node:fs/promises";
 import { basename } from "node:path";
 import { defaultCatalog } from "../extractors/catalog.js";
 import { extractWithSnapshots } from "../extractors/extract.js";
@@ -16,6 +17,7 @@ import { groundingChunks } from "./grounding-chunks.js";
 import { readJob } from "./job.js";
 import { openKnowledgeBase, portfolioKbInputs, remoteKnowledgeBase } from "./kb/open.js";
 import { type WrittenOutputs, prepareOutDir, renderOutputs, writeOutputs } from "./outputs.js";
+import { loadLayout } from "./render/layout.js";
 import { readProfile } from "./profile.js";
 import { type RunReport, buildReport } from "./report.js";
 import { jobRequirements } from "./requirements.js";
@@ -74,146 +76,153 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     readProfile(options.profile),
     readJob(options.job),
   ]);
-  await prepareOutDir(options.out);
+  loadLayout(choice.layout);
   const writer = await createWriter(choice.writer, settings, ledger);
   const verifier =
     choice.verifier === "off"
       ? undefined
       : await createVerifier(choice.verifier, { catalog, settings, ledger });
   const remoteKb = await remoteKnowledgeBase(choice.kb, settings);
-  const { profile, portfolio } = loaded;
+  const created = await prepareOutDir(options.out);
+  try {
+    const { profile, portfolio } = loaded;
 
-  let extracted =
-    portfolio.repos.length === 0
-      ? undefined
-      : await clock.run(
-          "extract",
-          () =>
-            extractWithSnapshots(portfolio.repos, {
-              catalog,
-              history: options.history ?? true,
-              ...extractSettings(settings),
+    let extracted =
+      portfolio.repos.length === 0
+        ? undefined
+        : await clock.run(
+            "extract",
+            () =>
+              extractWithSnapshots(portfolio.repos, {
+                catalog,
+                history: options.history ?? true,
+                ...extractSettings(settings),
+              }),
+            ({ truth: t }) => ({
+              repos: t.repos.length,
+              technologies: t.technologies.length,
+              docClaims: t.docClaims.length,
             }),
-          ({ truth: t }) => ({
-            repos: t.repos.length,
-            technologies: t.technologies.length,
-            docClaims: t.docClaims.length,
-          }),
-        );
-  const truth: ExtractResult | undefined = extracted?.truth;
-  const profileName = basename(loaded.path);
-  const kb = await clock.run(
-    "ingest",
-    () =>
-      openKnowledgeBase(remoteKb, {
-        ...portfolioKbInputs(portfolio, extracted?.snapshots),
-        profile,
-        profilePath: profileName,
-        ...(truth ? { truth } : {}),
-        ...(options.kbDir ? { dir: options.kbDir } : {}),
-      }),
-    (k) => k.counts,
-  );
-  extracted = undefined; // the KB has read the tarballs: let them go before the rest of the run
-
-  const requirements = jobRequirements(job, catalog);
-  const retrieval = await clock.run(
-    "retrieve",
-    async () => {
-      const byRequirement = new Map<string, Chunk[]>();
-      await Promise.all(
-        requirements.map(async (r) =>
-          byRequirement.set(r.id, await kb.kb.retrieve([r.text], choice.topK ? { topK: choice.topK } : {})),
-        ),
-      );
-      return byRequirement;
-    },
-    (m) => ({ queries: m.size, chunks: new Set([...m.values()].flat().map((c) => c.id)).size }),
-  );
-  const retrieved = uniqueChunks([...retrieval.values()].flat());
-  const grounding = groundingChunks({ profile, profilePath: profileName, truth, retrieved, asOf });
-  const context = buildContext({ catalog, profile, facts: chunkFacts(grounding), truth, asOf });
-
-  const matches = await clock.run(
-    "strategize",
-    () => strategize({ requirements, catalog, profile, truth, chunks: retrieval, asOf }),
-    (m) => ({ requirements: requirements.length, matches: m.length }),
-  );
-  const pre = await clock.run(
-    "pre-writer guards",
-    () => guardMatches(matches, context, GUARDS),
-    (r) => ({ records: r.records.length }),
-  );
-  const draft = await clock.run("write", () =>
-    writer.write({
-      profile,
-      job,
-      requirements,
-      matches: pre.matches as typeof matches,
-      truth,
-      chunks: retrieved,
-      catalog,
-      asOf,
-    }),
-  );
-  const post = await clock.run(
-    "post-writer guards",
-    () => guardDraft(draft, context, GUARDS),
-    (r) => ({ records: r.records.length, unsure: r.skipped.length }),
-  );
-  const verified = verifier
-    ? await clock.run(
-        "verify",
-        () => verifyDraft({ draft: post.draft, profile, chunks: grounding, verifier, mode: choice.mode }),
-        (v) => ({
-          sections: v.sections.length,
-          notGrounded: v.sections.filter((s) => s.verdict !== "GROUNDED").length,
+          );
+    const truth: ExtractResult | undefined = extracted?.truth;
+    const profileName = basename(loaded.path);
+    const kb = await clock.run(
+      "ingest",
+      () =>
+        openKnowledgeBase(remoteKb, {
+          ...portfolioKbInputs(portfolio, extracted?.snapshots),
+          profile,
+          profilePath: profileName,
+          ...(truth ? { truth } : {}),
+          ...(options.kbDir ? { dir: options.kbDir } : {}),
         }),
-      )
-    : { draft: post.draft, records: [], sections: [] };
+      (k) => k.counts,
+    );
+    extracted = undefined; // the KB has read the tarballs: let them go before the rest of the run
 
-  const runId = randomUUID();
-  const records = sealRecords([...pre.records, ...post.records, ...verified.records], {
-    runId,
-    ts: now.toISOString(),
-  });
-  const outputs = await clock.run(
-    "render",
-    async () => {
-      const report = buildReport({
-        runId,
-        now,
-        asOf,
-        inputs: {
-          profile: options.profile,
-          job: options.job,
-          repos: portfolio.repos,
-          docs: portfolio.docs,
-          ...choice,
-        },
-        stages: clock.stages,
+    const requirements = jobRequirements(job, catalog);
+    const retrieval = await clock.run(
+      "retrieve",
+      async () => {
+        const byRequirement = new Map<string, Chunk[]>();
+        await Promise.all(
+          requirements.map(async (r) =>
+            byRequirement.set(r.id, await kb.kb.retrieve([r.text], choice.topK ? { topK: choice.topK } : {})),
+          ),
+        );
+        return byRequirement;
+      },
+      (m) => ({ queries: m.size, chunks: new Set([...m.values()].flat().map((c) => c.id)).size }),
+    );
+    const retrieved = uniqueChunks([...retrieval.values()].flat());
+    const grounding = groundingChunks({ profile, profilePath: profileName, truth, retrieved, asOf });
+    const context = buildContext({ catalog, profile, facts: chunkFacts(grounding), truth, asOf });
+
+    const matches = await clock.run(
+      "strategize",
+      () => strategize({ requirements, catalog, profile, truth, chunks: retrieval, asOf }),
+      (m) => ({ requirements: requirements.length, matches: m.length }),
+    );
+    const pre = await clock.run(
+      "pre-writer guards",
+      () => guardMatches(matches, context, GUARDS),
+      (r) => ({ records: r.records.length }),
+    );
+    const draft = await clock.run("write", () =>
+      writer.write({
+        profile,
+        job,
         requirements,
-        matches: pre.matches,
-        records,
-        verdicts: verified.sections,
-        usage: ledger,
+        matches: pre.matches as typeof matches,
         truth,
-      });
-      const files = await renderOutputs({
-        resume: verified.draft,
-        records,
-        report,
-        layout: choice.layout,
-        now,
-      });
-      return { files, report };
-    },
-    (o) => ({ files: o.files.size }),
-  );
-  // The render stage's own time is known only now; the report on disk carries every stage.
-  outputs.report.stages = clock.stages;
-  const written = await writeOutputs(options.out, outputs.files, outputs.report);
-  return { report: outputs.report, records, resume: verified.draft, outputs: written };
+        chunks: retrieved,
+        catalog,
+        asOf,
+      }),
+    );
+    const post = await clock.run(
+      "post-writer guards",
+      () => guardDraft(draft, context, GUARDS),
+      (r) => ({ records: r.records.length, unsure: r.skipped.length }),
+    );
+    const verified = verifier
+      ? await clock.run(
+          "verify",
+          () => verifyDraft({ draft: post.draft, profile, chunks: grounding, verifier, mode: choice.mode }),
+          (v) => ({
+            sections: v.sections.length,
+            notGrounded: v.sections.filter((s) => s.verdict !== "GROUNDED").length,
+          }),
+        )
+      : { draft: post.draft, records: [], sections: [] };
+
+    const runId = randomUUID();
+    const records = sealRecords([...pre.records, ...post.records, ...verified.records], {
+      runId,
+      ts: now.toISOString(),
+    });
+    const outputs = await clock.run(
+      "render",
+      async () => {
+        const report = buildReport({
+          runId,
+          now,
+          asOf,
+          inputs: {
+            profile: options.profile,
+            job: options.job,
+            repos: portfolio.repos,
+            docs: portfolio.docs,
+            ...choice,
+          },
+          stages: clock.stages,
+          requirements,
+          matches: pre.matches,
+          records,
+          verdicts: verified.sections,
+          usage: ledger,
+          truth,
+        });
+        const files = await renderOutputs({
+          resume: verified.draft,
+          records,
+          report,
+          layout: choice.layout,
+          now,
+        });
+        return { files, report };
+      },
+      (o) => ({ files: o.files.size }),
+    );
+    // The render stage's own time is known only now; the report on disk carries every stage.
+    outputs.report.stages = clock.stages;
+    const written = await writeOutputs(options.out, outputs.files, outputs.report);
+    return { report: outputs.report, records, resume: verified.draft, outputs: written };
+  } catch (error) {
+    // A folder this run created holds nothing yet (outputs are written last, all or nothing).
+    if (created) await rmdir(created).catch(() => undefined);
+    throw error;
+  }
 }
 
 function uniqueChunks(chunks: readonly Chunk[]): Chunk[] {

@@ -3,7 +3,7 @@
 // leaves the folder as it was.
 import { createHash, randomBytes } from "node:crypto";
 import { access, constants, copyFile, link, lstat, mkdir, rename, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { RedactionRecord } from "../guards/record.js";
 import type { JsonResume } from "../guards/resume.js";
 import { InputError } from "./errors.js";
@@ -26,11 +26,15 @@ export interface WrittenOutputs {
   files: { file: string; bytes: number; sha256: string }[];
 }
 
-/** Create the folder (and parents) and prove it is writable before any work is done. */
-export async function prepareOutDir(dir: string): Promise<void> {
+/**
+ * Create the folder and prove it is writable before any work is done. Returns the folder when this call
+ * created it (so a failed run can take it away again), else undefined.
+ */
+export async function prepareOutDir(dir: string): Promise<string | undefined> {
   try {
-    await mkdir(dir, { recursive: true });
+    const made = await mkdir(dir, { recursive: true });
     await access(dir, constants.W_OK);
+    return made === undefined ? undefined : resolve(dir);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new InputError(`${dir}: the output folder cannot be written (${code}).`);

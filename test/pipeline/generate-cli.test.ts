@@ -184,24 +184,20 @@ describe("bad input: one sentence, exit 2, no partial outputs, nothing lost", ()
       () => ["--writer", "scripted:/nonexistent/draft.json"],
       /draft\.json: no such file/,
     ],
+    ["an unknown layout", () => ["--layout", "fancy"], /fancy/],
+    ["Bedrock without a region", () => ["--verifier", "bedrock"], /Bedrock needs an AWS region/],
   ])("%s", async (_name, args, message) => {
     const dir = temp();
     const out = join(dir, "out");
-    const run = await runCli([
-      "generate",
-      "--profile",
-      profile,
-      "--job",
-      job,
-      "--out",
-      out,
-      "--no-history",
-      ...args(dir),
-    ]);
+    const noAws = { AWS_REGION: undefined, AWS_DEFAULT_REGION: undefined, AWS_PROFILE: undefined, HOME: dir };
+    const run = await runCli(
+      ["generate", "--profile", profile, "--job", job, "--out", out, "--no-history", ...args(dir)],
+      noAws,
+    );
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
     expect(run.stderr.trim().split("\n")).toHaveLength(1);
-    expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
+    expect(existsSync(out)).toBe(false);
   });
 
   it("an output folder that cannot be written", async () => {
