@@ -134,7 +134,7 @@ export function buildProgram(exit: (code: number) => void): Command {
   program
     .command("ingest")
     .description("Build or refresh the local knowledge base: docs, READMEs, the profile and the truth.")
-    .argument("<path...>", "folders to walk for READMEs and docs, or document files")
+    .argument("<path...>", "folders to walk for READMEs and docs, document files, or github:owner/repo[@ref]")
     .option("--kb <dir>", "the knowledge base folder (created; reused on the next run)")
     .option("--profile <file>", "the candidate's profile (JSON Resume, YAML or JSON)")
     .option("--truth <file>", "the output of vouch extract --json: facts, and stale doc lines")

@@ -1,5 +1,7 @@
+import { isGithubSource, resolveSources } from "../../extractors/sources/index.js";
 import { loadSettings } from "../config.js";
 import { EXIT, InputError } from "../errors.js";
+import { extractSettings } from "../extract-settings.js";
 import { type IngestStats, buildLocalKb } from "../kb/index.js";
 import { readProfile } from "../profile.js";
 import { readTruthFile } from "../truth-file.js";
@@ -14,14 +16,19 @@ export interface IngestFlags {
 
 /** `vouch ingest <path>... --kb DIR`: build or refresh the local knowledge base in DIR. */
 export async function runIngest(paths: string[], flags: IngestFlags): Promise<number> {
-  const dir = (await loadSettings(process.cwd())).get("kbDir", flags.kb);
+  const settings = await loadSettings(process.cwd());
+  const dir = settings.get("kbDir", flags.kb);
   if (!dir) throw new InputError("ingest needs --kb DIR (or kbDir in vouch.config.yaml, or VOUCH_KB_DIR).");
   const [profile, truth] = await Promise.all([
     flags.profile ? readProfile(flags.profile) : undefined,
     flags.truth ? readTruthFile(flags.truth) : undefined,
   ]);
+  // github: and github-user: sources are downloaded once (a tarball per repository) and read in memory.
+  const remote = paths.filter(isGithubSource);
+  const snapshots = remote.length > 0 ? await resolveSources(remote, extractSettings(settings)) : [];
   const { stats } = await buildLocalKb({
-    paths,
+    paths: paths.filter((p) => !isGithubSource(p)),
+    snapshots,
     dir,
     ...(profile ? { profile: profile.profile, profilePath: flags.profile } : {}),
     ...(truth ? { truth } : {}),
