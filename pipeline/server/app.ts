@@ -86,13 +86,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (status >= 500) request.log.error({ err: error }, "request failed");
     else request.log.info({ statusCode: status, code: error.code }, error.message);
     const message =
-      status >= 500
-        ? "Internal error; the request id is in the server's logs."
-        : error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
-          ? `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.`
-          : error.validation
-            ? `Invalid request ${error.validationContext ?? "body"}: ${error.message}`
-            : error.message;
+      status === 503
+        ? "The answering service is unavailable; try again shortly."
+        : status >= 500
+          ? "Internal error; the request id is in the server's logs."
+          : error.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+            ? `The request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.`
+            : error.validation
+              ? `Invalid request ${error.validationContext ?? "body"}: ${error.message}`
+              : error.message;
     return reply.code(status).send({ error: statusName(status), message, requestId: request.id });
   });
   app.setNotFoundHandler((request, reply) =>

@@ -12,6 +12,7 @@ import { extractSettings } from "../extract-settings.js";
 import { openKnowledgeBase, portfolioKbInputs, remoteKnowledgeBase } from "../kb/open.js";
 import { readProfile } from "../profile.js";
 import { createVerifier } from "../verify/create.js";
+import type { Answerer } from "./answerer.js";
 import { type AppDeps, type AppOptions, buildApp } from "./app.js";
 
 export interface StartOptions {
@@ -37,6 +38,7 @@ export async function loadServerDeps(start: StartOptions): Promise<AppDeps> {
   }
   const [catalog, loaded] = await Promise.all([defaultCatalog(), readProfile(start.profile)]);
   const verifier = await createVerifier(verifierKind, { catalog, settings });
+  const answerer = await answererFor(settings.get("writer") ?? "template", settings);
   const remoteKb = await remoteKnowledgeBase(settings.get("kb") ?? "local", settings);
   const { profile, portfolio } = loaded;
   const extracted =
@@ -71,6 +73,7 @@ export async function loadServerDeps(start: StartOptions): Promise<AppDeps> {
   return {
     kb,
     verifier,
+    ...(answerer ? { answerer } : {}),
     catalog,
     profile,
     profilePath,
@@ -87,4 +90,19 @@ export async function startApp(start: StartOptions): Promise<FastifyInstance> {
   const app = await buildApp(await loadServerDeps(start));
   await app.ready();
   return app;
+}
+
+/** `template` (the default) is the embedded extractive answerer; `bedrock` / `openai` a model's answer. */
+async function answererFor(writer: string, settings: Settings): Promise<Answerer | undefined> {
+  if (writer === "template") return undefined;
+  if (writer !== "bedrock" && writer !== "openai") {
+    throw new InputError(`vouch serve answers with the writer template, bedrock or openai, not ${writer}.`);
+  }
+  const [{ createBackend }, { modelAnswerer }] = await Promise.all([
+    import("../backends/index.js"),
+    import("./model-answerer.js"),
+  ]);
+  return modelAnswerer(createBackend(writer, "writer", settings), (line) =>
+    process.stderr.write(`vouch: ${line}\n`),
+  );
 }

@@ -66,3 +66,25 @@ describe("loadServerDeps", () => {
     await expect(loadServerDeps({ profile: SAMPLE_PROFILE, settings })).rejects.toBeInstanceOf(InputError);
   });
 });
+
+describe("the writer setting picks the answerer", () => {
+  it("refuses a scripted writer, which only generate understands", async () => {
+    const settings = settingsOf({ writer: "scripted:draft.json" });
+    await expect(loadServerDeps({ profile: SAMPLE_PROFILE, settings, history: false })).rejects.toThrow(
+      "vouch serve answers with the writer template, bedrock or openai, not scripted:draft.json.",
+    );
+  });
+
+  it("uses the embedded extractive answerer by default and a model's for openai", async () => {
+    expect(
+      (await loadServerDeps({ profile: SAMPLE_PROFILE, settings: settingsOf(), history: false })).answerer,
+    ).toBe(undefined);
+    const settings = settingsOf({
+      writer: "openai",
+      openaiBaseUrl: "http://127.0.0.1:9/v1",
+      openaiModel: "m",
+    });
+    const deps = await loadServerDeps({ profile: SAMPLE_PROFILE, settings, history: false });
+    expect(deps.answerer?.name).toBe("openai");
+  });
+});

@@ -1,0 +1,101 @@
+// `writer: bedrock` in vouch serve: the model answers through the forced portfolio_answer tool, over the
+// real SDK client against the fake Bedrock; its answer still passes number-provenance and the verifier.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBedrockBackend } from "../../../pipeline/backends/bedrock.js";
+import { buildApp } from "../../../pipeline/server/app.js";
+import { ANSWER_TOOL, modelAnswerer } from "../../../pipeline/server/model-answerer.js";
+import {
+  bedrockFault,
+  bedrockReply,
+  startFakeBedrock,
+  type FakeBedrock,
+} from "../../fakes/bedrock-server.js";
+import { DUMMY_CREDENTIALS, useAwsEnv } from "../../helpers/aws-env.js";
+import { NOW, capturedLogger, loadPortfolio, sequentialIds } from "./fixture.js";
+
+let fake: FakeBedrock;
+let env: ReturnType<typeof useAwsEnv>;
+let app: Awaited<ReturnType<typeof buildApp>>;
+const logged: string[] = [];
+
+beforeAll(async () => {
+  fake = await startFakeBedrock();
+  env = useAwsEnv({ ...DUMMY_CREDENTIALS, AWS_ENDPOINT_URL_BEDROCK_RUNTIME: fake.url });
+  const backend = createBedrockBackend({ model: "writer-model", retryDelayMs: 1, maxAttempts: 2 });
+  app = await buildApp({
+    ...(await loadPortfolio()),
+    answerer: modelAnswerer(backend, (line) => logged.push(line)),
+    logger: capturedLogger().logger,
+    now: () => NOW,
+    newId: sequentialIds(),
+    options: { rateLimit: 0 },
+  });
+});
+afterAll(async () => {
+  await app.close();
+  env.restore();
+  await fake.close();
+});
+
+const ask = async (question: string) =>
+  (await app.inject({ method: "POST", url: "/v1/chat", payload: { question } })).json() as Record<
+    string,
+    unknown
+  >;
+const answer = (input: unknown) => bedrockReply.toolUse(input, ANSWER_TOOL.name);
+
+describe("the model answerer", () => {
+  it("forces portfolio_answer with the numbered sources and the question as data; cited sources come back", async () => {
+    fake.script(
+      "converse",
+      answer({
+        answerable: true,
+        answer: "Dana built the orders service in Go with PostgreSQL on Amazon RDS and events on Amazon SQS.",
+        sources: [1],
+      }),
+    );
+    const response = await ask("Which database does the orders service use?");
+    expect(response).toMatchObject({ verdict: "GROUNDED", blocked: false, records: [] });
+    expect((response.sources as unknown[]).length).toBe(1);
+    const request = fake.requests.at(-1)!;
+    expect(request.body).toMatchObject({
+      toolConfig: { toolChoice: { tool: { name: "portfolio_answer" } } },
+      messages: [{ content: [{ text: expect.stringMatching(/^<sources>\n\[1\] \(/) }] }],
+    });
+    expect(JSON.stringify(request.body)).not.toMatch(/thinking/);
+  });
+
+  it("cannot get an invented figure past the guards: it is redacted and the answer blocked", async () => {
+    fake.script(
+      "converse",
+      answer({ answerable: true, answer: "Dana led 400 engineers on the orders service.", sources: [1] }),
+    );
+    const response = await ask("How big was Dana's team?");
+    expect(response).toMatchObject({ verdict: "NOT_GROUNDED", blocked: true });
+    expect(response.answer).not.toMatch(/400/);
+    expect(response.records).toContainEqual(
+      expect.objectContaining({ guard: "number-provenance", original: "400" }),
+    );
+  });
+
+  it("an unanswerable question or an unusable reply gets the fallback, never an invented answer", async () => {
+    fake.script("converse", answer({ answerable: false, answer: "", sources: [] }));
+    expect(await ask("What is Dana's salary?")).toMatchObject({ verdict: "NOT_GROUNDED", sources: [] });
+    fake.script("converse", bedrockReply.text("Sure! Dana is great."));
+    expect(await ask("Is Dana great?")).toMatchObject({ verdict: "NOT_GROUNDED", sources: [] });
+    expect(logged.at(-1)).toMatch(/gave no usable answer/);
+  });
+
+  it("a service failure after retries is a 503, not a fallback that looks like an answer", async () => {
+    fake.script("converse", bedrockFault.internal(5));
+    const response = await app.inject({
+      method: "POST",
+      url: "/v1/chat",
+      payload: { question: "Which cloud?" },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
+      message: "The answering service is unavailable; try again shortly.",
+    });
+  });
+});
