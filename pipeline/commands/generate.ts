@@ -1,20 +1,9 @@
 import { EXIT } from "../errors.js";
-import { generate } from "../generate.js";
+import { type GenerateOptions, generate } from "../generate.js";
 import { progress } from "../progress.js";
-import type { VerifyMode } from "../verify/types.js";
 
-export interface GenerateFlags {
-  profile: string;
-  job: string;
-  out: string;
-  writer?: string;
-  verifier?: "local" | "bedrock" | "openai" | "off";
-  mode?: VerifyMode;
-  kb?: string;
-  kbDir?: string;
-  topK?: number;
-  layout?: string;
-  history?: boolean;
+/** The CLI's flags: the library's options a user can set, plus what only the CLI does with the result. */
+export interface GenerateFlags extends Omit<GenerateOptions, "now" | "settings" | "onStage"> {
   json?: boolean;
   failOnBlock?: boolean;
 }
