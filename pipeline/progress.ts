@@ -1,15 +1,21 @@
-/** A one-line progress display on stderr, only when stderr is a terminal and progress is wanted. */
-export function progress(wanted: boolean): ((message: string) => void) & { done(): void } {
-  const active = wanted && process.stderr.isTTY === true;
+/**
+ * A one-line progress display on stderr, only when a person is watching: progress is wanted (not --json)
+ * and both stdout and stderr are terminals (quiet when the output is piped or redirected).
+ */
+export function progress(
+  wanted: boolean,
+  streams: { stdout: { isTTY?: boolean }; stderr: NodeJS.WritableStream & { isTTY?: boolean } } = process,
+): ((message: string) => void) & { done(): void } {
+  const active = wanted && streams.stdout.isTTY === true && streams.stderr.isTTY === true;
   let shown = false;
   const report = (message: string) => {
     if (!active) return;
-    process.stderr.write(`\r\x1b[2K${message}`);
+    streams.stderr.write(`\r\x1b[2K${message}`);
     shown = true;
   };
   return Object.assign(report, {
     done() {
-      if (shown) process.stderr.write("\r\x1b[2K");
+      if (shown) streams.stderr.write("\r\x1b[2K");
     },
   });
 }
