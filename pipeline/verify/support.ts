@@ -10,6 +10,7 @@ import {
 } from "../../guards/numbers.js";
 import { NUM_REDACTED } from "../../guards/number-provenance.js";
 import type { Chunk } from "../chunk.js";
+import { splitClaims } from "./claims.js";
 import { isContentWord, isProperNoun, stemOf, wordsOf } from "./words.js";
 
 /** Share of a claim's content words a supporting chunk must hold (stemmed): tuned on the labelled set. */
@@ -20,13 +21,21 @@ export interface ClaimNeeds {
   technologies: { id: string; matched: string }[];
   names: string[];
   stems: string[];
+  /** Every word of the claim but its figures, stemmed: what a sentence backing a figure must share. */
+  context: string[];
+}
+
+interface SentenceIndex {
+  numbers: NumberIndex;
+  stems: Set<string>;
 }
 
 interface ChunkIndex {
-  numbers: NumberIndex;
   technologies: Set<string>;
   lowerWords: Set<string>;
   stems: Set<string>;
+  /** Built on the first claim with a figure. */
+  sentences?: SentenceIndex[];
 }
 
 /** What a claim asks of its source. Words inside a technology or number mention are not asked twice. */
@@ -46,7 +55,10 @@ export function claimNeeds(text: string, catalog: Catalog): ClaimNeeds {
     else if (isContentWord(word.text)) stems.add(stemOf(word.text));
   });
   const technologies = [...new Map(mentions.map((m) => [m.id, { id: m.id, matched: m.matched }])).values()];
-  return { numbers, technologies, names: [...names], stems: [...stems] };
+  const context = wordsOf(claim)
+    .filter((w) => !numbers.some((n) => w.start < n.span[1] && w.end > n.span[0]) && isContentWord(w.text))
+    .map((w) => stemOf(w.text));
+  return { numbers, technologies, names: [...names], stems: [...stems], context: [...new Set(context)] };
 }
 
 const indexes = new WeakMap<Chunk, ChunkIndex>();
@@ -56,7 +68,6 @@ function indexOf(chunk: Chunk, catalog: Catalog): ChunkIndex {
   if (!index) {
     const words = wordsOf(chunk.text);
     index = {
-      numbers: new NumberIndex(sourceNumbers(chunk.text, { source: "chunk", ref: chunk.id }, catalog)),
       technologies: new Set(catalog.findMentions(chunk.text).map((m) => m.id)),
       lowerWords: new Set(words.map((w) => w.text.toLowerCase())),
       stems: new Set(words.filter((w) => isContentWord(w.text)).map((w) => stemOf(w.text))),
@@ -70,7 +81,10 @@ function indexOf(chunk: Chunk, catalog: Catalog): ChunkIndex {
 export function missingFrom(needs: ClaimNeeds, chunk: Chunk, catalog: Catalog): string[] {
   const index = indexOf(chunk, catalog);
   const missing: string[] = [];
-  for (const n of needs.numbers) if (!isGrounded(n, index.numbers)) missing.push(`the figure "${n.raw}"`);
+  for (const n of needs.numbers) {
+    if (!figureBacked(n, needs.context, sentencesOf(index, chunk, catalog)))
+      missing.push(`the figure "${n.raw}"`);
+  }
   for (const t of needs.technologies) if (!index.technologies.has(t.id)) missing.push(`"${t.matched}"`);
   for (const name of needs.names) if (!index.lowerWords.has(name.toLowerCase())) missing.push(`"${name}"`);
   if (needs.stems.length > 0) {
@@ -84,4 +98,31 @@ export function missingFrom(needs: ClaimNeeds, chunk: Chunk, catalog: Catalog): 
     }
   }
   return missing;
+}
+
+/**
+ * A figure is backed by a sentence of the chunk that states it and shares a word with the claim: "Deploys
+ * take under 5 minutes" is not backed by "latency went from 820 ms to 140 ms" in the same chunk, though
+ * 140 ms is under 5 minutes.
+ */
+function figureBacked(
+  n: NumberMention,
+  context: readonly string[],
+  sentences: readonly SentenceIndex[],
+): boolean {
+  return sentences.some(
+    (s) => (context.length === 0 || context.some((w) => s.stems.has(w))) && isGrounded(n, s.numbers),
+  );
+}
+
+function sentencesOf(index: ChunkIndex, chunk: Chunk, catalog: Catalog): SentenceIndex[] {
+  index.sentences ??= splitClaims(chunk.text).map(({ text }) => ({
+    numbers: new NumberIndex(sourceNumbers(text, { source: "chunk", ref: chunk.id }, catalog)),
+    stems: new Set(
+      wordsOf(text)
+        .filter((w) => isContentWord(w.text))
+        .map((w) => stemOf(w.text)),
+    ),
+  }));
+  return index.sentences;
 }
