@@ -3,46 +3,25 @@
 // sequences carry their own tokens, so braces and quotes inside them never confuse what surrounds them.
 import type { SequenceToken, Token } from "./hcl-syntax.js";
 import { HclError } from "./hcl-syntax.js";
+import {
+  describeChar,
+  HEREDOC_HEADER,
+  HEREDOC_TEXT,
+  INDENT,
+  isIdentPart,
+  isIdentStart,
+  QUOTED_TEXT,
+  simpleEnd,
+  simpleKind,
+  SPACE,
+  stickyEnd,
+} from "./hcl-scan.js";
+import type { Indent, RawPart, RawSequence } from "./hcl-template-parts.js";
+import { finishParts, removeIndent } from "./hcl-template-parts.js";
 
 /** Sequences nest strings that nest sequences; past this depth the text is surely not Terraform. */
 const MAX_NESTING = 100;
-
-// The inner loops are sticky regular expressions, tested (no match objects): V8 runs them as compiled code
-// from the first call, where a character loop in JavaScript would be interpreted until it gets hot, and most
-// files are read once.
-
-/** Spaces and line comments. */
-const SPACE = /(?:[ \t\r]+|(?:#|\/\/)[^\n]*)*/y;
-/** An ASCII identifier; one that goes on with other letters is left to `otherToken`. */
-const IDENT = /[A-Za-z_][\w-]*/y;
-/** A fraction or exponent needs digits after its `.` or `e`. */
-const NUMBER = /\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-/** Longest first. `<<` (a heredoc) and `/*` (a comment) are left to code. */
-const PUNCTUATION = /\.\.\.|[=!<>]=|&&|\|\||=>|::|[{}[\](),.=>+\-*%!?:]|<(?!<)|\/(?!\*)/y;
-/** Literal text of a quoted string, up to a quote, escape, newline or template sign. */
-const QUOTED_TEXT = /[^"\\\n$%]*/y;
-/** Literal text of a heredoc line, up to its newline or a template sign. */
-const HEREDOC_TEXT = /[^\n$%]*/y;
-const HEREDOC_HEADER = /<<(-?)([A-Za-z_][\w-]*)[ \t]*\r?\n/y;
-const INDENT = /[ \t]*/y;
-const IDENT_START = /[\p{ID_Start}_]/u;
-const IDENT_PART = /[\p{ID_Continue}-]/u;
 const ESCAPES: Record<string, string> = { n: "\n", r: "\r", t: "\t", '"': '"', "\\": "\\" };
-
-/** The leading whitespace of a `<<-` heredoc line, replaced once the smallest indentation is known. */
-interface Indent {
-  text: string;
-  /** The line holds nothing else. */
-  blank: boolean;
-}
-
-/** A sequence as lexed, with its `~` strip markers still to apply to the neighbouring literal text. */
-interface RawSequence extends SequenceToken {
-  stripBefore: boolean;
-  stripAfter: boolean;
-}
-
-type RawPart = string | Indent | RawSequence;
 
 export function tokenize(source: string): Token[] {
   return new Lexer(source).tokens();
@@ -258,48 +237,6 @@ class Lexer {
   }
 }
 
-/** `<<-`: every line loses the smallest indentation among lines that hold more than whitespace. */
-function removeIndent(parts: RawPart[]): RawPart[] {
-  let smallest = Infinity;
-  for (const part of parts)
-    if (isIndent(part) && !part.blank) smallest = Math.min(smallest, part.text.length);
-  if (smallest === Infinity) smallest = 0;
-  return parts.map((part) =>
-    isIndent(part) ? (part.text.length >= smallest ? part.text.slice(smallest) : part.text) : part,
-  );
-}
-
-/** Joins adjacent literal text and applies `~` strip markers, which trim the whitespace next to a sequence. */
-function finishParts(raw: RawPart[]): (string | SequenceToken)[] {
-  const parts: (string | SequenceToken)[] = [];
-  let stripNext = false;
-  for (const part of raw) {
-    if (typeof part === "string" || isIndent(part)) {
-      let literal = typeof part === "string" ? part : part.text;
-      if (stripNext) literal = literal.trimStart();
-      stripNext = stripNext && literal === "";
-      const last = parts[parts.length - 1];
-      if (typeof last === "string") parts[parts.length - 1] = last + literal;
-      else if (literal !== "") parts.push(literal);
-      continue;
-    }
-    const last = parts[parts.length - 1];
-    if (part.stripBefore && typeof last === "string") {
-      const trimmed = last.trimEnd();
-      if (trimmed === "") parts.pop();
-      else parts[parts.length - 1] = trimmed;
-    }
-    const { stripBefore: _before, stripAfter, ...sequence } = part;
-    parts.push(sequence);
-    stripNext = stripAfter;
-  }
-  return parts;
-}
-
-function isIndent(part: RawPart): part is Indent {
-  return typeof part === "object" && "blank" in part;
-}
-
 function unclosed(what: string, line: number, detail = ""): HclError {
   return new HclError(`the ${what} on line ${line} is never closed${detail}`, line, true);
 }
@@ -315,54 +252,4 @@ function token(
   parts = NO_PARTS,
 ): Token {
   return { kind, text, start, end, line, parts };
-}
-
-/** Where the simple token starting at `offset` with `code` ends; -1 when none starts there. */
-function simpleEnd(text: string, offset: number, code: number): number {
-  if (isAsciiLetter(code)) {
-    // An identifier going on with a non-ASCII letter is read by `otherToken`.
-    const end = stickyEnd(IDENT, text, offset);
-    return text.charCodeAt(end) >= 0x80 ? -1 : end;
-  }
-  if (isAsciiDigit(code)) return stickyEnd(NUMBER, text, offset);
-  if (code === NEWLINE) return offset + 1;
-  PUNCTUATION.lastIndex = offset;
-  return PUNCTUATION.test(text) ? PUNCTUATION.lastIndex : -1;
-}
-
-const NEWLINE = 0x0a;
-
-function simpleKind(code: number): Token["kind"] {
-  if (isAsciiLetter(code)) return "ident";
-  if (isAsciiDigit(code)) return "number";
-  return code === NEWLINE ? "newline" : "punct";
-}
-
-function isAsciiLetter(code: number): boolean {
-  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95; // a-z A-Z _
-}
-
-function isAsciiDigit(code: number): boolean {
-  return code >= 48 && code <= 57;
-}
-
-/** Where the sticky `pattern`'s match at `offset` ends (it may match nothing). */
-function stickyEnd(pattern: RegExp, text: string, offset: number): number {
-  pattern.lastIndex = offset;
-  return pattern.test(text) ? pattern.lastIndex : offset;
-}
-
-function isIdentStart(char: string): boolean {
-  return IDENT_START.test(char);
-}
-
-function isIdentPart(char: string): boolean {
-  return IDENT_PART.test(char);
-}
-
-/** `@` for printable ASCII, `U+00A0` for anything else. */
-function describeChar(text: string, offset: number): string {
-  const code = text.codePointAt(offset) ?? 0;
-  if (code > 0x20 && code < 0x7f) return `\`${String.fromCodePoint(code)}\``;
-  return `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
 }

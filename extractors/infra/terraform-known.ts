@@ -77,3 +77,8 @@ export function awsModuleName(source: string): string | undefined {
   );
   return github?.[1];
 }
+
+/** An entry of a table of known names; a name from the file may be `constructor` or `__proto__`. */
+export function known(table: Record<string, string>, name: string): string | undefined {
+  return Object.hasOwn(table, name) ? table[name] : undefined;
+}
