@@ -95,9 +95,20 @@ export function guardDraft(draft: JsonResume, context: GuardContext, guards: rea
     if (result.text !== target.text) setField(guarded, target.field, result.text);
     if (result.removed) removals.push(result.records.at(-1)!);
   }
-  removals.sort((a, b) => compareFieldsDescending(a.field, b.field));
-  for (const removal of removals) removeItem(guarded, removal.field);
-  return { draft: guarded, records: append(records, removals), skipped };
+  return { draft: guarded, records: append(records, removeItems(guarded, removals)), skipped };
+}
+
+/**
+ * Remove the list items these records name, highest index first, so each record's field is right when the
+ * records are replayed backwards. Returns the records in the order applied (they go last in a log).
+ */
+export function removeItems<R extends Pick<RecordDraft, "field">>(
+  draft: JsonResume,
+  removals: readonly R[],
+): R[] {
+  const ordered = [...removals].sort((a, b) => compareFieldsDescending(a.field, b.field));
+  for (const removal of ordered) removeItem(draft, removal.field);
+  return ordered;
 }
 
 /** `into.push(...items)` without spreading: a long text can have more edits than a call has arguments. */

@@ -65,27 +65,34 @@ export function sealRecords(drafts: readonly RecordDraft[], options: SealOptions
   });
 }
 
-export type ChainCheck = { ok: true } | { ok: false; seq: number; index: number; problem: string };
+export type ChainProblem = "seq" | "prevHash" | "hash";
 
-/** Check that no record was edited, removed, reordered or inserted: the first bad one is named. */
-export function verifyChain(records: readonly RedactionRecord[]): ChainCheck {
+export type ChainCheck =
+  | { ok: true }
+  | { ok: false; seq: number; index: number; kind: ChainProblem; expectedSeq: number; problem: string };
+
+/**
+ * Check that no record was edited, removed, reordered or inserted: the first bad one is named. The seq
+ * starts at `firstSeq` (by default the first record's, so a slice of a log checks too).
+ */
+export function verifyChain(
+  records: readonly RedactionRecord[],
+  firstSeq = records[0]?.seq ?? 1,
+): ChainCheck {
   let prevHash = GENESIS_HASH;
-  let expectedSeq = records[0]?.seq ?? 1;
+  let expectedSeq = firstSeq;
   for (const [index, record] of records.entries()) {
-    if (record.seq !== expectedSeq) {
-      return {
-        ok: false,
-        seq: record.seq,
-        index,
-        problem: `seq ${record.seq} where ${expectedSeq} was expected`,
-      };
-    }
-    if (record.prevHash !== prevHash) {
-      return { ok: false, seq: record.seq, index, problem: "prevHash does not match the record before it" };
-    }
-    if (recordHash(record) !== record.hash) {
-      return { ok: false, seq: record.seq, index, problem: "hash does not match the record's content" };
-    }
+    const fail = (kind: ChainProblem, problem: string): ChainCheck => ({
+      ok: false,
+      seq: record.seq,
+      index,
+      kind,
+      expectedSeq,
+      problem,
+    });
+    if (record.seq !== expectedSeq) return fail("seq", `seq ${record.seq} where ${expectedSeq} was expected`);
+    if (record.prevHash !== prevHash) return fail("prevHash", "prevHash does not match the record before it");
+    if (recordHash(record) !== record.hash) return fail("hash", "hash does not match the record's content");
     prevHash = record.hash;
     expectedSeq++;
   }

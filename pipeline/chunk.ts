@@ -33,3 +33,18 @@ const FACT_KIND: Record<ChunkKind, Fact["kind"]> = {
 export function chunkFacts(chunks: readonly Chunk[]): Fact[] {
   return chunks.map((c) => ({ id: c.id, text: c.text, kind: FACT_KIND[c.kind] }));
 }
+
+/**
+ * Chunks retrieved by several queries, each once with its best score, best first (unscored last; ties
+ * keep the order first seen).
+ */
+export function mergeChunks(chunks: readonly Chunk[]): Chunk[] {
+  const best = new Map<string, Chunk>();
+  for (const chunk of chunks) {
+    const seen = best.get(chunk.id);
+    // Setting an existing key keeps its position: the first-seen order survives for ties.
+    if (!seen || (chunk.score ?? -Infinity) > (seen.score ?? -Infinity)) best.set(chunk.id, chunk);
+  }
+  const rank = (c: Chunk) => c.score ?? Number.MIN_SAFE_INTEGER;
+  return [...best.values()].sort((a, b) => rank(b) - rank(a));
+}

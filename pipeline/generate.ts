@@ -10,7 +10,7 @@ import { GUARDS, buildContext, guardDraft, guardMatches, sealRecords } from "../
 import type { RedactionRecord } from "../guards/record.js";
 import type { JsonResume } from "../guards/resume.js";
 import { UsageLedger } from "./backends/types.js";
-import { type Chunk, chunkFacts } from "./chunk.js";
+import { type Chunk, chunkFacts, mergeChunks } from "./chunk.js";
 import { type Settings, loadSettings } from "./config.js";
 import { extractSettings } from "./extract-settings.js";
 import { groundingChunks } from "./grounding-chunks.js";
@@ -134,7 +134,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       },
       (m) => ({ queries: m.size, chunks: new Set([...m.values()].flat().map((c) => c.id)).size }),
     );
-    const retrieved = uniqueChunks([...retrieval.values()].flat());
+    const retrieved = mergeChunks([...retrieval.values()].flat());
     const grounding = groundingChunks({ profile, profilePath: profileName, truth, retrieved, asOf });
     const context = buildContext({ catalog, profile, facts: chunkFacts(grounding), truth, asOf });
 
@@ -223,11 +223,4 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     if (created) await rmdir(created).catch(() => undefined);
     throw error;
   }
-}
-
-function uniqueChunks(chunks: readonly Chunk[]): Chunk[] {
-  const byId = new Map<string, Chunk>();
-  for (const c of chunks)
-    if (!byId.has(c.id) || (c.score ?? 0) > (byId.get(c.id)!.score ?? 0)) byId.set(c.id, c);
-  return [...byId.values()].sort((a, b) => (b.score ?? 0) - (a.score ?? 0));
 }

@@ -3,7 +3,8 @@
 // candidate's own wording (or leaves, when the writer invented it); in warn mode it stays, annotated.
 import { NUM_REDACTED } from "../guards/number-provenance.js";
 import type { RecordDraft } from "../guards/record.js";
-import { type JsonResume, parseField, removeItem, setField } from "../guards/resume.js";
+import { removeItems } from "../guards/chain.js";
+import { type JsonResume, setField } from "../guards/resume.js";
 import { draftTargets } from "../guards/targets.js";
 import type { TextTarget } from "../guards/types.js";
 import type { Chunk } from "./chunk.js";
@@ -76,9 +77,7 @@ export async function verifyDraft(input: VerifyDraftInput): Promise<VerifyDraftR
     }
   }
   // Removed list items go last, highest index first, so the records replay backwards exactly.
-  removals.sort((a, b) => compareDescending(parseField(a.field), parseField(b.field)));
-  for (const removal of removals) removeItem(draft, removal.field);
-  return { draft, records: [...records, ...removals], sections: verdicts };
+  return { draft, records: [...records, ...removeItems(draft, removals)], sections: verdicts };
 }
 
 /**
@@ -162,13 +161,4 @@ function recordFor(
     replacement: "",
     reason: `${why} The profile has no wording for it, so it is left empty.`,
   };
-}
-
-function compareDescending(x: readonly (string | number)[], y: readonly (string | number)[]): number {
-  for (let i = 0; i < Math.min(x.length, y.length); i++) {
-    if (x[i] === y[i]) continue;
-    if (typeof x[i] === "number" && typeof y[i] === "number") return (y[i] as number) - (x[i] as number);
-    return String(x[i]) < String(y[i]) ? -1 : 1;
-  }
-  return y.length - x.length;
 }

@@ -1,7 +1,7 @@
-// The auditor's chain check: name the first record that was edited, removed, reordered or inserted, with
-// its line, in words a person can act on. (guards/record.ts verifyChain answers the same question for
-// code; this one also pins seq to 1..n and says what the break most likely means.)
-import { GENESIS_HASH, type RedactionRecord, recordHash } from "../../guards/record.js";
+// The auditor's chain check: guards/record.ts verifyChain finds the first record that was edited, removed,
+// reordered or inserted (with seq pinned to 1..n); this names its line and says what the break most
+// likely means, in words a person can act on.
+import { type ChainCheck, verifyChain } from "../../guards/record.js";
 import { EXIT, VouchError } from "../errors.js";
 import { type AuditLog, readLog } from "./read-log.js";
 
@@ -15,39 +15,32 @@ export interface ChainBreak {
 export type ChainVerdict =
   { ok: true; records: number } | { ok: false; records: number; firstBad: ChainBreak };
 
-/** Walk the chain in file order and stop at the first record that does not fit. */
+/** The first record, in file order, that does not fit the chain, in an auditor's words and with its line. */
 export function checkChain(log: Pick<AuditLog, "records" | "lines">): ChainVerdict {
   const { records, lines } = log;
-  let prevHash = GENESIS_HASH;
-  for (const [index, record] of records.entries()) {
-    const problem = problemWith(record, index + 1, prevHash);
-    if (problem) {
-      return {
-        ok: false,
-        records: records.length,
-        firstBad: { seq: record.seq, line: lines[index] ?? index + 1, problem },
-      };
-    }
-    prevHash = record.hash;
-  }
-  return { ok: true, records: records.length };
+  const check = verifyChain(records, 1);
+  if (check.ok) return { ok: true, records: records.length };
+  return {
+    ok: false,
+    records: records.length,
+    firstBad: { seq: check.seq, line: lines[check.index] ?? check.index + 1, problem: explain(check) },
+  };
 }
 
-function problemWith(record: RedactionRecord, expectedSeq: number, prevHash: string): string | undefined {
-  if (record.seq !== expectedSeq) {
-    return record.seq > expectedSeq
-      ? `seq ${expectedSeq} was expected here: a record was removed or the records were reordered`
-      : `seq ${expectedSeq} was expected here: a record was inserted or the records were reordered`;
+function explain(check: Extract<ChainCheck, { ok: false }>): string {
+  const expected = check.expectedSeq;
+  switch (check.kind) {
+    case "seq":
+      return check.seq > expected
+        ? `seq ${expected} was expected here: a record was removed or the records were reordered`
+        : `seq ${expected} was expected here: a record was inserted or the records were reordered`;
+    case "prevHash":
+      return check.index === 0
+        ? "prevHash is not the genesis hash: the log does not start at its first record"
+        : "prevHash is not the hash of the record before it: a record was inserted, removed or rewritten before it";
+    case "hash":
+      return "hash does not match the record's content: it was edited after it was written";
   }
-  if (record.prevHash !== prevHash) {
-    return expectedSeq === 1
-      ? "prevHash is not the genesis hash: the log does not start at its first record"
-      : "prevHash is not the hash of the record before it: a record was inserted, removed or rewritten before it";
-  }
-  if (recordHash(record) !== record.hash) {
-    return "hash does not match the record's content: it was edited after it was written";
-  }
-  return undefined;
 }
 
 /** `FILE: line 4 (seq 4): hash does not match …` — one sentence for stderr. */

@@ -1,6 +1,5 @@
 // A Bedrock Knowledge Base as a KnowledgeBase: one Retrieve call per query through the real SDK client,
 // results mapped to the shared Chunk type, merged and deduplicated like the local index does.
-import { createHash } from "node:crypto";
 import {
   BedrockAgentRuntimeClient,
   RetrieveCommand,
@@ -9,7 +8,8 @@ import {
 } from "@aws-sdk/client-bedrock-agent-runtime";
 import { awsClientConfig, DEFAULT_AWS_TIMEOUT_MS, type AwsClientOptions } from "../backends/aws.js";
 import { awsServiceError } from "../backends/aws-errors.js";
-import type { Chunk, ChunkKind } from "../chunk.js";
+import { type Chunk, type ChunkKind, mergeChunks } from "../chunk.js";
+import { chunkId as sourceChunkId } from "./chunker.js";
 import { DEFAULT_TOP_K, type KnowledgeBase, type RetrieveOptions } from "./types.js";
 
 export const DEFAULT_RETRIEVE_CONCURRENCY = 4;
@@ -96,21 +96,7 @@ export function retrievalResultToChunk(result: KnowledgeBaseRetrievalResult): Ch
 
 /** Stable across runs and queries: the same text from the same place is the same chunk. */
 export function chunkId(uri: string, text: string): string {
-  return `bedrock-${createHash("sha256").update(uri).update("\0").update(text).digest("hex").slice(0, 16)}`;
-}
-
-/** Deduplicated by id keeping the best score, best first (unscored last, first seen first on ties). */
-export function mergeChunks(chunks: readonly Chunk[]): Chunk[] {
-  const best = new Map<string, Chunk>();
-  for (const chunk of chunks) {
-    const seen = best.get(chunk.id);
-    if (!seen || (chunk.score ?? -Infinity) > (seen.score ?? -Infinity)) {
-      // Re-inserting would move the id to the end: keep the first position, take the better copy.
-      best.set(chunk.id, chunk);
-    }
-  }
-  const rank = (c: Chunk) => c.score ?? Number.MIN_SAFE_INTEGER;
-  return [...best.values()].sort((a, b) => rank(b) - rank(a)); // stable: ties keep first-seen order
+  return `bedrock-${sourceChunkId(uri, text).slice(0, 16)}`;
 }
 
 function locationUri(location: RetrievalResultLocation | undefined): string {

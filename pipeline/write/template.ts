@@ -3,6 +3,7 @@
 // templates/summary.yaml. It never invents: every sentence is the profile's or a template filled from it.
 import { readFile } from "node:fs/promises";
 import { parse } from "yaml";
+import { listWords } from "../../guards/backing.js";
 import type { JsonResume, ResumeSkill } from "../../guards/resume.js";
 import { assetPath } from "../paths.js";
 import { experienceYears } from "../years.js";
@@ -87,9 +88,4 @@ function skills(
     .map((m) => input.catalog.get(m.technology!)?.name ?? m.technology!);
   const unique = [...new Set(extra)];
   return unique.length > 0 ? [...groups, { name: ADDITIONAL_SKILLS, keywords: unique }] : groups;
-}
-
-function listWords(items: readonly string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
