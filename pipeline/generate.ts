@@ -4,7 +4,6 @@ import { randomUUID } from "node:crypto";
 import { rmdir } from "node:fs/promises";
 import { basename } from "node:path";
 import { defaultCatalog } from "../extractors/catalog.js";
-import { extractWithSnapshots } from "../extractors/extract.js";
 import type { ExtractResult } from "../extractors/types.js";
 import { GUARDS, buildContext, guardDraft, guardMatches, sealRecords } from "../guards/index.js";
 import type { RedactionRecord } from "../guards/record.js";
@@ -12,10 +11,10 @@ import type { JsonResume } from "../guards/resume.js";
 import { UsageLedger } from "./backends/types.js";
 import { type Chunk, chunkFacts, mergeChunks } from "./chunk.js";
 import { type Settings, loadSettings } from "./config.js";
-import { extractSettings } from "./extract-settings.js";
+import { extractPortfolio } from "./extract-settings.js";
 import { groundingChunks } from "./grounding-chunks.js";
 import { readJob } from "./job.js";
-import { openKnowledgeBase, portfolioKbInputs, remoteKnowledgeBase } from "./kb/open.js";
+import { openKnowledgeBase, portfolioKbOptions, remoteKnowledgeBase } from "./kb/open.js";
 import { type WrittenOutputs, prepareOutDir, renderOutputs, writeOutputs } from "./outputs.js";
 import { loadLayout } from "./render/layout.js";
 import { readProfile } from "./profile.js";
@@ -92,12 +91,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         ? undefined
         : await clock.run(
             "extract",
-            () =>
-              extractWithSnapshots(portfolio.repos, {
-                catalog,
-                history: options.history ?? true,
-                ...extractSettings(settings),
-              }),
+            () => extractPortfolio(portfolio, { catalog, settings, history: options.history }),
             ({ truth: t }) => ({
               repos: t.repos.length,
               technologies: t.technologies.length,
@@ -108,14 +102,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const profileName = basename(loaded.path);
     const kb = await clock.run(
       "ingest",
-      () =>
-        openKnowledgeBase(remoteKb, {
-          ...portfolioKbInputs(portfolio, extracted?.snapshots),
-          profile,
-          profilePath: profileName,
-          ...(truth ? { truth } : {}),
-          ...(options.kbDir ? { dir: options.kbDir } : {}),
-        }),
+      () => openKnowledgeBase(remoteKb, portfolioKbOptions(loaded, extracted, options.kbDir)),
       (k) => k.counts,
     );
     extracted = undefined; // the KB has read the tarballs: let them go before the rest of the run

@@ -1,8 +1,10 @@
 // The knowledge base a run asked for: the local index built from the portfolio, or a Bedrock KB by id.
+import { basename } from "node:path";
 import { isGithubSource } from "../../extractors/sources/index.js";
+import type { ExtractResult } from "../../extractors/types.js";
 import type { RepoSnapshot } from "../../extractors/sources/types.js";
 import type { Settings } from "../config.js";
-import type { Portfolio } from "../profile.js";
+import type { LoadedProfile } from "../profile.js";
 import { type BuildKbOptions, buildLocalKb } from "./index.js";
 import type { KnowledgeBase } from "./types.js";
 
@@ -48,15 +50,22 @@ export async function openKnowledgeBase(
 }
 
 /**
- * What the local KB reads of a portfolio: its docs and local repositories from disk (the walker honours
- * .gitignore), its GitHub repositories through the snapshots extract already downloaded.
+ * The local KB's inputs for a candidate: the portfolio's docs and local repositories from disk (the walker
+ * honours .gitignore), its GitHub repositories through the snapshots extract already downloaded, the
+ * profile (named by its file) and the truth.
  */
-export function portfolioKbInputs(
-  portfolio: Portfolio,
-  snapshots: readonly RepoSnapshot[] = [],
-): Pick<BuildKbOptions, "paths" | "snapshots"> {
+export function portfolioKbOptions(
+  loaded: Pick<LoadedProfile, "path" | "profile" | "portfolio">,
+  extracted: { truth: ExtractResult; snapshots: readonly RepoSnapshot[] } | undefined,
+  dir?: string,
+): BuildKbOptions {
+  const { portfolio } = loaded;
   return {
     paths: [...portfolio.docs, ...portfolio.repos.filter((r) => !isGithubSource(r))],
-    snapshots: snapshots.filter((s) => isGithubSource(s.source)),
+    snapshots: (extracted?.snapshots ?? []).filter((s) => isGithubSource(s.source)),
+    profile: loaded.profile,
+    profilePath: basename(loaded.path),
+    ...(extracted ? { truth: extracted.truth } : {}),
+    ...(dir ? { dir } : {}),
   };
 }

@@ -5,11 +5,10 @@ import { basename } from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { defaultCatalog } from "../../extractors/catalog.js";
-import { extractWithSnapshots } from "../../extractors/extract.js";
 import { type Settings, loadSettings } from "../config.js";
 import { InputError } from "../errors.js";
-import { extractSettings } from "../extract-settings.js";
-import { openKnowledgeBase, portfolioKbInputs, remoteKnowledgeBase } from "../kb/open.js";
+import { extractPortfolio } from "../extract-settings.js";
+import { openKnowledgeBase, portfolioKbOptions, remoteKnowledgeBase } from "../kb/open.js";
 import { readProfile } from "../profile.js";
 import { createVerifier } from "../verify/create.js";
 import type { Answerer } from "./answerer.js";
@@ -44,22 +43,14 @@ export async function loadServerDeps(start: StartOptions): Promise<AppDeps> {
   const extracted =
     portfolio.repos.length === 0
       ? undefined
-      : await extractWithSnapshots(portfolio.repos, {
-          catalog,
-          history: start.history ?? true,
-          ...extractSettings(settings),
-        });
+      : await extractPortfolio(portfolio, { catalog, settings, history: start.history });
   const truth = extracted?.truth;
   const profilePath = basename(loaded.path);
-  const kbDir = settings.get("kbDir");
   // The snapshots go out of scope when this returns: the server keeps only the KB built from them.
-  const { kb } = await openKnowledgeBase(remoteKb, {
-    ...portfolioKbInputs(portfolio, extracted?.snapshots),
-    profile,
-    profilePath,
-    ...(truth ? { truth } : {}),
-    ...(kbDir ? { dir: kbDir } : {}),
-  });
+  const { kb } = await openKnowledgeBase(
+    remoteKb,
+    portfolioKbOptions(loaded, extracted, settings.get("kbDir")),
+  );
   const options: AppOptions = {
     mode: settings.get("mode") ?? "block",
     rateLimit: settings.get("rateLimit"),
