@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { LineCounter, parseDocument } from "yaml";
 import { InputError } from "../pipeline/errors.js";
+import { lineAt, syntaxLine } from "../pipeline/yaml-lines.js";
 import { type CatalogEntry, catalogFileSchema } from "./catalog-schema.js";
 
 /** Read and validate every `*.yaml` file in a catalog folder; a bad entry names its file, line and field. */
@@ -14,16 +15,14 @@ export function readCatalog(dir: string): CatalogEntry[] {
     const lines = new LineCounter();
     const doc = parseDocument(readFileSync(path, "utf8"), { lineCounter: lines });
     if (doc.errors.length > 0) {
-      const error = doc.errors[0];
-      throw new InputError(
-        `${path}: line ${error?.linePos?.[0].line ?? "?"}: ${error?.message.split("\n")[0]}`,
-      );
+      const error = doc.errors[0]!;
+      throw new InputError(`${path}: line ${syntaxLine(error, lines)}: ${error.message.split("\n")[0]}`);
     }
     const parsed = catalogFileSchema.safeParse(doc.toJS());
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const node = doc.getIn(issue?.path ?? [], true) as { range?: [number] } | undefined;
-      const line = node?.range ? `line ${lines.linePos(node.range[0]).line}: ` : "";
+      const at = lineAt(doc, lines, issue?.path ?? []);
+      const line = at ? `line ${at}: ` : "";
       throw new InputError(`${path}: ${line}field "${issue?.path.join(".")}": ${issue?.message}`);
     }
     entries.push(...parsed.data);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FileConfig } from "./config-schema.js";
 import { InputError } from "./errors.js";
+import { lineAt, syntaxLine } from "./yaml-lines.js";
 
 export type { FileConfig } from "./config-schema.js";
 export type SettingName = keyof FileConfig;
@@ -53,17 +54,15 @@ async function readConfigFile(path: string): Promise<FileConfig> {
   const lines = new LineCounter();
   const doc = parseDocument(readFileSync(path, "utf8"), { lineCounter: lines });
   if (doc.errors.length > 0) {
-    const error = doc.errors[0];
-    throw new InputError(
-      `${path}: line ${error?.linePos?.[0].line ?? "?"}: ${error?.message.split("\n")[0]}`,
-    );
+    const error = doc.errors[0]!;
+    throw new InputError(`${path}: line ${syntaxLine(error, lines)}: ${error.message.split("\n")[0]}`);
   }
   const parsed = configSchema.safeParse(doc.toJS() ?? {});
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   const field = issue?.path.join(".") || String((issue as { keys?: string[] } | undefined)?.keys?.[0] ?? "");
-  const node = field ? (doc.getIn(field.split("."), true) as { range?: [number] } | undefined) : undefined;
-  const line = node?.range ? `line ${lines.linePos(node.range[0]).line}: ` : "";
+  const at = field ? lineAt(doc, lines, field.split(".")) : undefined;
+  const line = at ? `line ${at}: ` : "";
   throw new InputError(`${path}: ${line}field "${field}": ${issue?.message}`);
 }
 

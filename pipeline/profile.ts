@@ -5,6 +5,7 @@ import { dirname, isAbsolute, resolve } from "node:path";
 import type { JsonResume } from "../guards/resume.js";
 import { InputError } from "./errors.js";
 import { fieldPath } from "./json-file.js";
+import { lineAt, syntaxLine } from "./yaml-lines.js";
 
 export interface Portfolio {
   /** Local paths resolved against the profile's folder; `github:` sources as written. */
@@ -32,8 +33,7 @@ export async function readProfile(path: string): Promise<LoadedProfile> {
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   if (doc.errors.length > 0) {
     const error = doc.errors[0]!;
-    const line = error.linePos?.[0].line ?? lines.linePos(error.pos[0]).line;
-    throw new InputError(`${path}: ${line ? `line ${line}: ` : ""}${error.message.split("\n")[0]}.`);
+    throw new InputError(`${path}: line ${syntaxLine(error, lines)}: ${error.message.split("\n")[0]}.`);
   }
   const data: unknown = doc.toJS();
   if (!data || typeof data !== "object" || Array.isArray(data)) {
@@ -44,8 +44,8 @@ export async function readProfile(path: string): Promise<LoadedProfile> {
   const parsed = profileSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const node = doc.getIn(issue.path as (string | number)[], true) as { range?: [number] } | undefined;
-    const line = node?.range ? `line ${lines.linePos(node.range[0]).line}: ` : "";
+    const at = lineAt(doc, lines, issue.path);
+    const line = at ? `line ${at}: ` : "";
     throw new InputError(`${path}: ${line}field "${fieldPath(issue.path)}": ${issue.message}.`);
   }
   const { portfolio, ...profile } = parsed.data;

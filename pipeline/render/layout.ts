@@ -2,6 +2,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { basename, extname, resolve } from "node:path";
 import { LineCounter, parseDocument } from "yaml";
 import { InputError } from "../errors.js";
+import { lineAt, syntaxLine } from "../yaml-lines.js";
 import { assetPath } from "../paths.js";
 import { type Layout, layoutSchema } from "./layout-schema.js";
 
@@ -41,9 +42,7 @@ export function parseLayout(text: string, path: string): Layout {
   const doc = parseDocument(text, { lineCounter: lines });
   const syntax = doc.errors[0];
   if (syntax) {
-    throw new InputError(
-      `${path}: line ${syntax.linePos?.[0].line ?? "?"}: ${syntax.message.split("\n")[0]}`,
-    );
+    throw new InputError(`${path}: line ${syntaxLine(syntax, lines)}: ${syntax.message.split("\n")[0]}`);
   }
   const parsed = layoutSchema.safeParse(doc.toJS() ?? {});
   if (parsed.success) return parsed.data;
@@ -52,22 +51,7 @@ export function parseLayout(text: string, path: string): Layout {
   const keys = (issue as { keys?: string[] } | undefined)?.keys ?? [];
   const fieldPath = [...(issue?.path ?? []), ...keys.slice(0, 1)].map(String);
   const field = fieldPath.join(".");
-  const node = fieldPath.length > 0 ? nodeAt(doc, fieldPath) : undefined;
-  const line = node?.range ? `line ${lines.linePos(node.range[0]).line}: ` : "";
+  const at = lineAt(doc, lines, fieldPath);
+  const line = at ? `line ${at}: ` : "";
   throw new InputError(`${path}: ${line}field "${field || "(top level)"}": ${issue?.message}`);
-}
-
-/** The YAML node at a path, or the nearest parent that exists (a missing key is reported on its map). */
-function nodeAt(doc: ReturnType<typeof parseDocument>, path: string[]): { range?: [number] } | undefined {
-  for (let depth = path.length; depth > 0; depth--) {
-    const keys = path.slice(0, depth).map((k) => (/^\d+$/.test(k) ? Number(k) : k));
-    const node = doc.getIn(keys, true) as { range?: [number] } | undefined;
-    if (node?.range) return node;
-    // A key written without a value has no value node: point at the key itself, found in its parent map.
-    const parent = doc.getIn(keys.slice(0, -1), true) as
-      { items?: { key?: { value?: unknown; range?: [number] } }[] } | undefined;
-    const pair = parent?.items?.find((item) => item.key?.value === keys.at(-1));
-    if (pair?.key?.range) return pair.key;
-  }
-  return undefined;
 }
