@@ -1,7 +1,7 @@
 // composer.json require sections.
-import { type DependencyScope, type Detection, type FileDetector, ParseError } from "../types.js";
-import { parseJsonDocument } from "./json-document.js";
-import { baseName, isBlank, isRecord, manifestDetection, withVersion } from "./shared.js";
+import type { DependencyScope, FileDetector } from "../types.js";
+import { jsonSectionEntries } from "./json-sections.js";
+import { baseName, isBlank, manifestDetection, withVersion } from "./shared.js";
 
 const SECTIONS: [string, DependencyScope][] = [
   ["require", "runtime"],
@@ -18,35 +18,16 @@ export const composerJsonDetector: FileDetector = {
   matches: (path) => baseName(path) === "composer.json",
   detect({ text }) {
     if (isBlank(text)) return [];
-    const doc = parseJsonDocument(text);
-    if (!isRecord(doc.value)) throw new ParseError("composer.json must hold a JSON object.", 1);
-    const detections: Detection[] = [];
-    for (const [section, scope] of SECTIONS) {
-      const entries = doc.value[section];
-      if (entries === undefined) continue;
-      const sectionLine = doc.lineOf([section]);
-      // PHP encodes an empty map as `[]`, so an empty array is a valid empty section.
-      if (Array.isArray(entries) && entries.length === 0) continue;
-      if (!isRecord(entries)) {
-        throw new ParseError(
-          `\`${section}\` on line ${sectionLine} must be an object of package names to versions.`,
-          sectionLine,
-        );
-      }
-      for (const [name, version] of Object.entries(entries)) {
-        const line = doc.lineOf([section, name]);
-        if (typeof version !== "string") {
-          throw new ParseError(
-            `The version of "${name}" in \`${section}\` on line ${line} must be a string.`,
-            line,
-          );
-        }
-        if (isPlatformPackage(name)) continue;
-        detections.push(
-          manifestDetection("composer", name, line, `${section}: ${withVersion(name, version)}`, scope),
-        );
-      }
-    }
-    return detections;
+    return jsonSectionEntries(text, "composer.json", SECTIONS, true)
+      .filter((e) => !isPlatformPackage(e.name))
+      .map((e) =>
+        manifestDetection(
+          "composer",
+          e.name,
+          e.line,
+          `${e.section}: ${withVersion(e.name, e.version)}`,
+          e.scope,
+        ),
+      );
   },
 };
