@@ -10,6 +10,7 @@ import {
   type IncomingHttpHeaders,
 } from "node:http2";
 import type { AddressInfo } from "node:net";
+import { readJsonBody } from "./json-body.js";
 
 export type FakeBedrockRoute = "converse" | "retrieve";
 
@@ -130,7 +131,7 @@ export async function startFakeBedrock(): Promise<FakeBedrock> {
   });
 
   async function handle(req: Http2ServerRequest, res: Http2ServerResponse): Promise<void> {
-    const raw = await readBody(req);
+    const body = await readJsonBody(req);
     const path = req.url;
     const converse = /^\/model\/([^/]+)\/converse$/.exec(path);
     const retrieve = /^\/knowledgebases\/([^/]+)\/retrieve$/.exec(path);
@@ -141,7 +142,7 @@ export async function startFakeBedrock(): Promise<FakeBedrock> {
       ...(converse ? { modelId: decodeURIComponent(converse[1] ?? "") } : {}),
       ...(retrieve ? { knowledgeBaseId: decodeURIComponent(retrieve[1] ?? "") } : {}),
       headers: req.headers,
-      body: parse(raw),
+      body,
     };
     requests.push(recorded);
     if (req.method !== "POST" || recorded.route === "unknown")
@@ -221,19 +222,4 @@ function send(res: Http2ServerResponse, reply: FakeBedrockReply): void {
     ...reply.headers,
   });
   res.end(body);
-}
-
-async function readBody(req: Http2ServerRequest): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const part of req) parts.push(part as Buffer);
-  return Buffer.concat(parts).toString("utf8");
-}
-
-function parse(raw: string): unknown {
-  if (raw === "") return undefined;
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return raw;
-  }
 }

@@ -2,6 +2,7 @@
 // HTTP/1.1, for tests of the openai backend. Replies are scripted in order; every request is recorded.
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readJsonBody } from "./json-body.js";
 
 export interface FakeOpenAiReply {
   /** Default 200. */
@@ -98,9 +99,9 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const raw = await readBody(req);
+    const body = await readJsonBody(req);
     const path = req.url ?? "/";
-    requests.push({ method: req.method ?? "GET", path, headers: req.headers, body: parse(raw) });
+    requests.push({ method: req.method ?? "GET", path, headers: req.headers, body });
     if (req.method !== "POST" || path !== "/v1/chat/completions")
       return send(res, { status: 404, body: { error: { message: `No route for ${req.method} ${path}` } } });
     const next = queue[0];
@@ -154,19 +155,4 @@ function send(res: ServerResponse, reply: FakeOpenAiReply): void {
   const body = typeof reply.body === "string" ? reply.body : JSON.stringify(reply.body ?? {});
   res.writeHead(reply.status ?? 200, { "content-type": "application/json", ...reply.headers });
   res.end(body);
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const part of req) parts.push(part as Buffer);
-  return Buffer.concat(parts).toString("utf8");
-}
-
-function parse(raw: string): unknown {
-  if (raw === "") return undefined;
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return raw;
-  }
 }
