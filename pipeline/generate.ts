@@ -75,7 +75,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     readProfile(options.profile),
     readJob(options.job),
   ]);
-  loadLayout(choice.layout);
+  const layout = loadLayout(choice.layout);
   const writer = await createWriter(choice.writer, settings, ledger);
   const verifier =
     choice.verifier === "off"
@@ -194,7 +194,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
           resume: verified.draft,
           records,
           report,
-          layout: choice.layout,
+          layout,
           now,
         });
         return { files, report };

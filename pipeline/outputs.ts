@@ -8,7 +8,7 @@ import type { RedactionRecord } from "../guards/record.js";
 import type { JsonResume } from "../guards/resume.js";
 import { InputError } from "./errors.js";
 import { renderDocx } from "./render/docx.js";
-import { loadLayout } from "./render/layout.js";
+import { type Layout, loadLayout } from "./render/layout.js";
 import { renderMarkdown } from "./render/markdown.js";
 import type { RunReport } from "./report.js";
 
@@ -45,12 +45,13 @@ export interface RenderInput {
   resume: JsonResume;
   records: readonly RedactionRecord[];
   report: RunReport;
-  layout: string;
+  /** A layout (already loaded), or its name or file. */
+  layout: Layout | string;
   now: Date;
 }
 
 export async function renderOutputs(input: RenderInput): Promise<Map<string, string | Uint8Array>> {
-  const layout = loadLayout(input.layout);
+  const layout = typeof input.layout === "string" ? loadLayout(input.layout) : input.layout;
   const [docx, review] = await Promise.all([
     renderDocx(input.resume, layout, { date: input.now }),
     renderDocx(input.resume, layout, { date: input.now, review: { records: input.records } }),
