@@ -20,6 +20,11 @@ const NOT_STATEMENTS = new Set(["portfolio", "meta", "$schema"]);
 /** Profile strings that name no skill: the candidate's name ("Julia", "Ruby"), contact details, links. */
 const NOT_SKILLS = /^basics\.name$|(^|\.)(url|email|phone|image)$/;
 
+/** Whether a profile string can state a skill (not the candidate's name, contact details or links). */
+export function canStateSkill(field: string): boolean {
+  return !NOT_SKILLS.test(field);
+}
+
 /** Every string of the profile with its field path, in document order (vouch's `portfolio` key excluded). */
 export function profileStrings(profile: JsonResume | undefined): ProfileString[] {
   const out: ProfileString[] = [];
@@ -169,7 +174,7 @@ function profileMentions(context: GuardContext): Map<string, ProfileString[]> {
   const profile = new Map<string, ProfileString[]>();
   const { catalog } = context;
   for (const item of profileStrings(context.profile)) {
-    if (NOT_SKILLS.test(item.field)) continue;
+    if (!canStateSkill(item.field)) continue;
     for (const id of new Set(catalog.findMentions(item.text).map((m) => m.id))) push(profile, id, item);
   }
   return profile;

@@ -32,7 +32,7 @@ export {
   truthEvidence,
   whereSeen,
 } from "./backing-evidence.js";
-export { type ProfileString, profileStrings } from "./backing-index.js";
+export { type ProfileString, canStateSkill, profileStrings } from "./backing-index.js";
 export { type CitedKind, citedKind, citesProfile, matchEvidence } from "./backing-cited.js";
 export { firstPerTechnology, newMentions, newTechnologies, unbackedAction } from "./backing-text.js";
 

@@ -1,7 +1,13 @@
 // Match each job requirement to what backs it: code-derived truth, the profile, KB chunks. Pure.
 import type { Catalog } from "../extractors/catalog.js";
 import type { ExtractResult, Technology } from "../extractors/types.js";
-import { type ProfileString, placeRef, profileStrings, truthEvidence } from "../guards/backing.js";
+import {
+  type ProfileString,
+  canStateSkill,
+  placeRef,
+  profileStrings,
+  truthEvidence,
+} from "../guards/backing.js";
 import type { JsonResume } from "../guards/resume.js";
 import type { Match, RecordEvidence } from "../guards/types.js";
 import type { Chunk } from "./chunk.js";
@@ -47,10 +53,11 @@ const MAX_EVIDENCE = 3;
 const MIN_SHARED_STEMS = 2;
 
 /** Profile strings that state no skill or duty: the candidate's name ("Ruby"), contact details, links. */
-const NOT_STATEMENTS = /^basics\.name$|(^|\.)(url|email|phone|image)$/;
-
 export function strategize(input: StrategyInput): StrategyMatch[] {
-  const strings = profileStrings(input.profile).filter((s) => !NOT_STATEMENTS.test(s.field));
+  // Each profile string's technologies, found once for all requirements.
+  const strings = profileStrings(input.profile)
+    .filter((s) => canStateSkill(s.field))
+    .map((s) => ({ ...s, technologies: new Set(input.catalog.findMentions(s.text).map((m) => m.id)) }));
   return input.requirements.map((r) => {
     const chunks = input.chunks.get(r.id) ?? [];
     const base = { requirementId: r.id, requirement: r.text, kind: r.kind, optional: r.optional };
@@ -65,13 +72,13 @@ type Judged = Pick<StrategyMatch, "status" | "evidence"> & { note?: string };
 
 function technologyMatch(
   id: string,
-  strings: readonly ProfileString[],
+  strings: readonly (ProfileString & { technologies: ReadonlySet<string> })[],
   chunks: readonly Chunk[],
   input: StrategyInput,
 ): Judged {
   const tech: Technology | undefined = input.truth?.technologies.find((t) => t.id === id);
   const stated = strings
-    .filter((s) => input.catalog.findMentions(s.text).some((m) => m.id === id))
+    .filter((s) => s.technologies.has(id))
     .map((s): RecordEvidence => ({ source: "profile", ref: s.field, text: s.text }));
   if (tech?.status === "production") {
     const code = tech.evidence
