@@ -1,13 +1,17 @@
 // The guard chain, in the order it runs: pre-writer guards on matches, then post-writer guards on every
 // AI-written string (each guard on the previous one's output). A new guard is a module named by its id,
 // a test file under test/guards/, and one line here; test/guards/index.test.ts checks all three.
+//
+// claim-net runs before number-provenance: it judges the writer's own words, so a string that falls back to
+// the candidate's wording (or goes) is logged once, with the text the writer wrote, not after its figures
+// were redacted; and it reads the same text as the guards before it, whose technology scan it reuses.
 import { claimNet } from "./claim-net.js";
 import { codeTruth } from "./code-truth.js";
 import { numberProvenance } from "./number-provenance.js";
 import type { Guard } from "./types.js";
 import { vendorProvenance } from "./vendor-provenance.js";
 
-export const GUARDS: readonly Guard[] = [vendorProvenance, codeTruth, numberProvenance, claimNet];
+export const GUARDS: readonly Guard[] = [vendorProvenance, codeTruth, claimNet, numberProvenance];
 
 export { applyEdits, revert } from "./apply.js";
 export { buildContext, guardDraft, guardMatches, revertDraft, revertMatches, runChain } from "./chain.js";

@@ -1,4 +1,4 @@
-// One chat answer: retrieve → answer (extractive by default) → number-provenance and claim-net on the answer
+// One chat answer: retrieve → answer (extractive by default) → claim-net and number-provenance on the answer
 // → the verifier against the same chunks → block or warn. Every change is a hash-chained record sealed with
 // the request id, so a recruiter's answer can be audited like a resume. The session's history only widens
 // retrieval and helps the answerer read a follow-up; it is never a chunk, a fact or a verifier source.
@@ -18,7 +18,8 @@ import type { Turn } from "./sessions.js";
 /** What a blocked or unanswerable question gets: no claim about the candidate at all. */
 export const FALLBACK = "The portfolio does not show that, so I cannot answer it.";
 
-const ANSWER_GUARDS = [numberProvenance, claimNet];
+// In the chain's order (guards/index.ts): claim-net judges the answerer's own words first.
+const ANSWER_GUARDS = [claimNet, numberProvenance];
 
 export interface ChatDeps {
   kb: KnowledgeBase;

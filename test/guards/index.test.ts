@@ -2,10 +2,13 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { GUARDS } from "../../guards/index.js";
+import { defaultCatalog } from "../../extractors/catalog.js";
+import { GUARDS, buildContext } from "../../guards/index.js";
+import { guardString } from "../../guards/run-string.js";
 import type { Guard } from "../../guards/types.js";
 
 const root = resolve(import.meta.dirname, "../..");
+const catalog = await defaultCatalog();
 
 async function exportedGuards(): Promise<{ file: string; guard: Guard }[]> {
   const found: { file: string; guard: Guard }[] = [];
@@ -25,8 +28,23 @@ describe("the guard chain", () => {
     expect(GUARDS.map((g) => g.meta.id)).toEqual([
       "vendor-provenance",
       "code-truth",
-      "number-provenance",
       "claim-net",
+      "number-provenance",
+    ]);
+  });
+
+  it("falls back on the writer's own words: no figure is redacted in text that claim-net replaces", () => {
+    const context = buildContext({ catalog, profile: { basics: { name: "Ada" } } });
+    const target = {
+      field: "work[0].highlights[0]",
+      text: "Cut costs by 38% with Snowflake",
+      role: "prose" as const,
+      original: "Cut costs by 23% with nightly batch jobs",
+    };
+    const result = guardString(target, GUARDS, context);
+    expect(result.text).toBe(target.original);
+    expect(result.records.map((r) => [r.guard, r.action, r.original, r.replacement])).toEqual([
+      ["claim-net", "fallback", "Cut costs by 38% with Snowflake", target.original],
     ]);
   });
 
