@@ -8,6 +8,7 @@ import {
   type Grounding,
   NumberIndex,
   type NumberMention,
+  type SourceNumber,
   sourceNumbers,
 } from "./numbers.js";
 import { eachNumber } from "./numbers-scan.js";
@@ -50,6 +51,38 @@ function nearText(nearest: readonly { raw: string }[]): string {
     nearWords.set(nearest, near);
   }
   return near;
+}
+
+/** An ungrounded figure's words: its reason (with and without the final period) and the nearest figures. */
+interface Saying {
+  reason: string;
+  sentence: string;
+  expected: readonly string[];
+}
+
+/**
+ * Per verdict, by the figure as written: what a finding says. A verdict is shared by every figure that asks
+ * the same question (`groundAllowed`), and the words depend only on the verdict and the raw figure, so a long
+ * text that states the same figures again and again builds each sentence once.
+ */
+const sayings = new WeakMap<Grounding, Map<string, Saying>>();
+
+/** No evidence: shared by every redaction (frozen, so no record can change another's). */
+const NO_EVIDENCE: RecordEvidence[] = Object.freeze([]) as unknown as RecordEvidence[];
+
+function saying(m: NumberMention, nearest: readonly SourceNumber[], g: Grounding): Saying {
+  let byRaw = sayings.get(g);
+  if (!byRaw) {
+    byRaw = new Map();
+    sayings.set(g, byRaw);
+  }
+  let said = byRaw.get(m.raw);
+  if (!said) {
+    const reason = ungroundedReason(m, nearest);
+    said = { reason, sentence: `${reason}.`, expected: Object.freeze(nearest.map((s) => s.raw)) };
+    byRaw.set(m.raw, said);
+  }
+  return said;
 }
 
 /** Why a figure is not backed, as one sentence without its final period. */
@@ -171,23 +204,34 @@ function report(target: TextTarget, group: readonly Judged[], findings: TextFind
   const m = group[0]!.m;
   const missing = group.find((x) => x.g.status === "ungrounded");
   if (missing && missing.g.status === "ungrounded") {
-    const range = m.range ?? m.span;
-    const nearest = missing.g.nearest;
-    const reason = ungroundedReason(missing.m, nearest);
+    const said = saying(missing.m, missing.g.nearest, missing.g);
     // No object spread here: it is slow enough in V8 to dominate a large text.
-    findings.push({
-      guard,
-      field,
-      rule: "ungrounded-number",
-      action: "redact",
-      reason: m.range
-        ? `${reason}; the range "${target.text.slice(range[0], range[1])}" is redacted whole.`
-        : `${reason}.`,
-      actual: target.text.slice(range[0], range[1]),
-      expected: nearest.map((s) => s.raw),
-      evidence: [],
-      edit: { range: [range[0], range[1]], text: NUM_REDACTED },
-    });
+    if (m.range) {
+      const whole = target.text.slice(m.range[0], m.range[1]);
+      findings.push({
+        guard,
+        field,
+        rule: "ungrounded-number",
+        action: "redact",
+        reason: `${said.reason}; the range "${whole}" is redacted whole.`,
+        actual: whole,
+        expected: said.expected,
+        evidence: NO_EVIDENCE,
+        edit: { range: m.range, text: NUM_REDACTED },
+      });
+    } else {
+      findings.push({
+        guard,
+        field,
+        rule: "ungrounded-number",
+        action: "redact",
+        reason: said.sentence,
+        actual: m.raw,
+        expected: said.expected,
+        evidence: NO_EVIDENCE,
+        edit: { range: m.span, text: NUM_REDACTED },
+      });
+    }
     return;
   }
   for (const { m: mention, g } of group) {

@@ -70,7 +70,7 @@ export interface TextFinding {
   /** The text that was found (`40%`, `OpenAI`). */
   actual: string;
   /** What would have grounded it, when there is something to say (`source numbers: 23.4, 1200`). */
-  expected?: string[];
+  expected?: readonly string[];
   evidence: RecordEvidence[];
   /** Absent when the guard is unsure: it reports and lets the verifier or a person decide. */
   edit?: Edit;
