@@ -52,12 +52,39 @@ function inRangeOrder(findings: readonly TextFinding[]): TextFinding[] {
     .map((item) => item.finding);
 }
 
+/** What one applied edit becomes: an AppliedEdit, or (for the chain) its record, built without a step between. */
+export type MakeApplied<T> = (
+  finding: TextFinding,
+  range: [number, number],
+  outputRange: [number, number],
+  original: string,
+  replacement: string,
+) => T;
+
+const appliedEdit: MakeApplied<AppliedEdit> = (finding, range, outputRange, original, replacement) => ({
+  finding,
+  range,
+  outputRange,
+  original,
+  replacement,
+});
+
 /**
  * Apply the findings' edits to one string. Ranges are all in input coordinates, so applying them is the
  * same as applying them from the end backwards; the output coordinates of each are recorded for revert.
  * The first of two overlapping edits wins (like ESLint's fixer); the other is returned in `skipped`.
  */
-export function applyEdits(text: string, findings: readonly TextFinding[]): ApplyResult {
+export function applyEdits(text: string, findings: readonly TextFinding[]): ApplyResult;
+export function applyEdits<T>(
+  text: string,
+  findings: readonly TextFinding[],
+  make: MakeApplied<T>,
+): { output: string; applied: T[]; skipped: TextFinding[] };
+export function applyEdits<T>(
+  text: string,
+  findings: readonly TextFinding[],
+  make: MakeApplied<T> = appliedEdit as unknown as MakeApplied<T>,
+): { output: string; applied: T[]; skipped: TextFinding[] } {
   const ordered = inRangeOrder(findings);
   const chosen: TextFinding[] = [];
   const skipped: TextFinding[] = [];
@@ -84,22 +111,31 @@ export function applyEdits(text: string, findings: readonly TextFinding[]): Appl
   pieces.push(text.slice(at));
   const output = pieces.join("");
   let delta = 0;
-  const applied: AppliedEdit[] = [];
+  const applied: T[] = [];
   for (let i = 0; i < chosen.length; i++) {
     const finding = chosen[i]!;
     const range = finding.edit!.range;
     const replacement = finding.edit!.text;
     const outputStart = range[0] + delta;
     delta += replacement.length - (range[1] - range[0]);
-    applied.push({
-      finding,
-      range,
-      outputRange: [outputStart, outputStart + replacement.length],
-      original: text.slice(range[0], range[1]),
-      replacement,
-    });
+    applied.push(
+      make(
+        finding,
+        range,
+        [outputStart, outputStart + replacement.length],
+        originalOf(text, finding),
+        replacement,
+      ),
+    );
   }
   return { output, applied, skipped };
+}
+
+/** The text an edit replaces: the finding's `actual` when it is exactly that (most are), else a slice. */
+function originalOf(text: string, finding: TextFinding): string {
+  const [start, stop] = finding.edit!.range;
+  const actual = finding.actual;
+  return actual.length === stop - start && text.startsWith(actual, start) ? actual : text.slice(start, stop);
 }
 
 /** Undo string edits: replay each record's inverse, last first. `revert(apply(x)) === x`. */

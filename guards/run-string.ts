@@ -1,4 +1,4 @@
-import { applyEdits } from "./apply.js";
+import { type MakeApplied, applyEdits } from "./apply.js";
 import type { RecordDraft } from "./record.js";
 import type { Guard, GuardContext, TextFinding, TextTarget } from "./types.js";
 
@@ -28,25 +28,8 @@ export function guardString(
       records.push({ ...recordOf(removal), original: text, replacement: "" });
       return { text, removed: true, records, skipped };
     }
-    const result = applyEdits(text, findings);
-    // Records are written field by field, in the order `recordOf` gives them: no object spread per record
-    // (slow enough in V8 to dominate a long text with thousands of edits).
-    for (let i = 0; i < result.applied.length; i++) {
-      const applied = result.applied[i]!;
-      const f = applied.finding;
-      records.push({
-        guard: f.guard,
-        rule: f.rule,
-        action: f.action,
-        field: f.field,
-        original: applied.original,
-        replacement: applied.replacement,
-        reason: f.reason,
-        evidence: f.evidence,
-        range: applied.range,
-        outputRange: applied.outputRange,
-      });
-    }
+    const result = applyEdits(text, findings, recordOfEdit);
+    append(records, result.applied);
     // A finding without an edit is a report for the verifier or a person: recorded, nothing changed.
     for (let i = 0; i < findings.length; i++) {
       const finding = findings[i]!;
@@ -62,6 +45,28 @@ export function guardString(
     text = result.output;
   }
   return { text, removed: false, records, skipped };
+}
+
+/**
+ * The record of an applied edit, written field by field in the order `recordOf` gives them: no object spread
+ * and no step between (slow enough in V8 to dominate a long text with thousands of edits).
+ */
+const recordOfEdit: MakeApplied<RecordDraft> = (f, range, outputRange, original, replacement) => ({
+  guard: f.guard,
+  rule: f.rule,
+  action: f.action,
+  field: f.field,
+  original,
+  replacement,
+  reason: f.reason,
+  evidence: f.evidence,
+  range,
+  outputRange,
+});
+
+/** `into.push(...items)` without spreading: a long text can have more edits than a call has arguments. */
+function append<T>(into: T[], items: readonly T[]): void {
+  for (let i = 0; i < items.length; i++) into.push(items[i]!);
 }
 
 function recordOf(finding: TextFinding): RecordDraft {
