@@ -2,7 +2,7 @@
 // scale, unit, `+`, and a bound word before it. Digits that belong to names, versions and identifiers (`S3`,
 // `Route 53`, `Python 3.12`, `p99`, `1.4.2`, `24/7`, URLs) are not figures and are skipped.
 //
-// One expression finds the runs of digits and one the number words, so a long text costs little more than
+// One loop finds the runs of digits and one expression the number words, so a long text costs little more than
 // those two passes. Each run of digits is read in numbers-digits.ts (by character code: numbers-read.ts,
 // numbers-dates.ts, numbers-names.ts); URLs and addresses are masked in numbers-masks.ts.
 import type { Catalog } from "../extractors/catalog.js";
@@ -17,7 +17,27 @@ import { type WordNumber, findWordNumbers, hasNumberWord } from "./numbers-words
 /** `output` checks what a writer states; `source` reads everything that can back a figure. */
 type Role = "output" | "source";
 
-const RUN = /\d+(?:[.,]\d+)*/g;
+/** Where the next run of digits starts at or after `from` (-1: none), read by character code. */
+function nextRun(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) return i;
+  }
+  return -1;
+}
+
+/** Where the run of digits at `start` ends: `\d+(?:[.,]\d+)*`. */
+function runEnd(text: string, start: number): number {
+  let i = start;
+  for (;;) {
+    let c = text.charCodeAt(i);
+    while (c >= 48 && c <= 57) c = text.charCodeAt(++i);
+    if (c !== 44 && c !== 46) return i;
+    const next = text.charCodeAt(i + 1);
+    if (!(next >= 48 && next <= 57)) return i;
+    i++;
+  }
+}
 
 /**
  * One pass over a text: every figure in order, each handed to `emit` once final, after its neighbours have
@@ -39,15 +59,15 @@ class Pass implements Scan {
   private digits: Draft[] = [];
   private k = 0;
   private previous: Draft | undefined = undefined;
-  /** The run of digits to read next. */
-  private run: RegExpExecArray | null;
+  /** Where the run of digits to read next starts (-1: none left). */
+  private run: number;
   private readonly emit: (d: Draft) => void;
 
   constructor(
     text: string,
     catalog: Catalog | undefined,
     masks: readonly [number, number][],
-    first: RegExpExecArray | null,
+    first: number,
     emit: (d: Draft) => void,
   ) {
     this.text = text;
@@ -69,16 +89,14 @@ class Pass implements Scan {
 
   /** Read the runs of digits that start before `limit`. */
   readDigitsBefore(limit: number): void {
-    // Shared: `lastIndex` is set before every search, so a scan started from `emit` leaves this one alone.
-    const re = RUN;
-    for (let m = this.run; m && m.index < limit; m = this.run) {
+    const { text } = this;
+    for (let at = this.run; at !== -1 && at < limit; at = this.run) {
       const digits = this.digits;
       const from = digits.length;
-      const resume = readAt(this, m.index, m[0], digits);
+      const resume = readAt(this, at, text.slice(at, runEnd(text, at)), digits);
       for (let i = from; i < digits.length; i++) this.put(digits[i]!);
       // Resume where the figure ended: a list cut at a comma (`1,2,3`) is read on from the comma.
-      re.lastIndex = Math.max(resume, m.index + 1);
-      this.run = re.exec(this.text);
+      this.run = nextRun(text, Math.max(resume, at + 1));
     }
   }
 
@@ -116,11 +134,10 @@ const NO_WORDS: readonly WordNumber[] = [];
 function scanDrafts(text: string, role: Role, catalog: Catalog | undefined, emit: (d: Draft) => void): void {
   // URLs and addresses first, as always (a text that is not a string fails here, as it always has).
   const masks = masksOf(text);
-  RUN.lastIndex = 0;
-  const first = RUN.exec(text);
+  const first = nextRun(text, 0);
   // Numbers written as words (only worth looking for where there are letters).
   const words = /[a-z]{3}/i.test(text) ? findWordNumbers(text) : NO_WORDS;
-  if (!first && words.length === 0) return;
+  if (first === -1 && words.length === 0) return;
   const pass = new Pass(text, catalog, masks, first, emit);
   for (const w of words) {
     pass.readDigitsBefore(w.start);
@@ -137,8 +154,7 @@ function scanDrafts(text: string, role: Role, catalog: Catalog | undefined, emit
 export function mayStateFigures(text: string): boolean {
   // Not a string (a malformed input): let the scan fail on it as it always has.
   if (typeof text !== "string") return true;
-  RUN.lastIndex = 0;
-  if (RUN.test(text)) return true;
+  if (nextRun(text, 0) !== -1) return true;
   return /[a-z]{3}/i.test(text) && hasNumberWord(text);
 }
 
