@@ -1,4 +1,6 @@
 // Finding catalog technologies named in prose: the index of names by their first word, and the scan.
+import { Buffer } from "node:buffer";
+import { endianness } from "node:os";
 import type { CatalogEntry } from "./catalog-schema.js";
 
 /** A technology named in prose: `[start, end)` in the text. */
@@ -39,9 +41,9 @@ const WORD_RUN = /[\p{L}\p{N}]+/uy;
 const WORD_CHAR_AT = /[\p{L}\p{N}]/uy;
 
 /** Whether the text at `at` is `word` (lower-case ASCII) once lower-cased. */
-function isFoldedAt(text: string, at: number, word: string): boolean {
+function isFoldedAt(codes: Uint16Array, at: number, word: string): boolean {
   for (let i = 0; i < word.length; i++) {
-    const c = text.charCodeAt(at + i);
+    const c = codes[at + i]!;
     if ((c >= 65 && c <= 90 ? c + 32 : c) !== word.charCodeAt(i)) return false;
   }
   return true;
@@ -123,11 +125,12 @@ export function scanMentions(
   const seen = firstOnly ? new Set<string>() : undefined;
   const { filter, byHash } = firstWords;
   const n = text.length;
+  const codes = codeUnits(text);
   let lower: string | undefined;
   let coveredUntil = 0;
   let i = 0;
   while (i < n) {
-    const c = text.charCodeAt(i);
+    const c = codes[i]!;
     const at = i;
     let end: number;
     let key: string | undefined;
@@ -142,7 +145,7 @@ export function scanMentions(
       let code = c;
       while (code < 128 && ASCII_WORD[code] === 1) {
         h = (Math.imul(h, 31) + (code | 32)) | 0;
-        code = ++k < n ? text.charCodeAt(k) : 0;
+        code = ++k < n ? codes[k]! : 0;
       }
       // A word may go on past ASCII (`café`): then the regular expression decides where it ends.
       end = k < n && code >= 128 ? wordRunEnd(text, at) : k;
@@ -153,7 +156,7 @@ export function scanMentions(
         if (same) {
           for (let e = 0; e < same.length; e++) {
             const { word, names } = same[e]!;
-            if (word.length === end - at && isFoldedAt(text, at, word)) {
+            if (word.length === end - at && isFoldedAt(codes, at, word)) {
               candidates = names;
               break;
             }
@@ -164,7 +167,7 @@ export function scanMentions(
       WORD_CHAR_AT.lastIndex = i;
       if (!WORD_CHAR_AT.test(text)) {
         // Step over a whole surrogate pair, as a global Unicode expression does.
-        i += c >= 0xd800 && c <= 0xdbff && isLowSurrogate(text.charCodeAt(i + 1)) ? 2 : 1;
+        i += c >= 0xd800 && c <= 0xdbff && isLowSurrogate(codes[i + 1] ?? 0) ? 2 : 1;
         continue;
       }
       end = wordRunEnd(text, at);
@@ -185,7 +188,7 @@ export function scanMentions(
       if (candidate.probe1 !== -1 && held.charCodeAt(at1) !== candidate.probe1) continue;
       if (candidate.probe2 !== -1 && held.charCodeAt(at1 + 1) !== candidate.probe2) continue;
       if (!held.startsWith(candidate.wanted, start)) continue;
-      if (!isBoundary(text, start - 1) || !isBoundary(text, stop)) continue;
+      if (!isBoundary(codes, start - 1) || !isBoundary(codes, stop)) continue;
       if (!seen?.has(candidate.id)) {
         seen?.add(candidate.id);
         mentions.push(
@@ -199,11 +202,30 @@ export function scanMentions(
   return mentions;
 }
 
-function isBoundary(text: string, index: number): boolean {
-  if (index < 0 || index >= text.length) return true;
-  const c = text.charCodeAt(index);
+/**
+ * The text's UTF-16 code units, copied out once (natively). Read through a typed array, the scan's loop
+ * stays fast whatever kinds of string it has been given before; `charCodeAt` slows down for good once a
+ * process has passed it strings of several representations (one- and two-byte, sliced, concatenated), as
+ * extract does before the guards run.
+ */
+function codeUnits(text: string): Uint16Array {
+  if (!LITTLE_ENDIAN) {
+    const codes = new Uint16Array(text.length);
+    for (let i = 0; i < text.length; i++) codes[i] = text.charCodeAt(i);
+    return codes;
+  }
+  const bytes = Buffer.from(text, "utf16le");
+  // Pooled buffers start at an even offset, so the view is aligned.
+  return new Uint16Array(bytes.buffer, bytes.byteOffset, text.length);
+}
+
+const LITTLE_ENDIAN = endianness() === "LE";
+
+function isBoundary(codes: Uint16Array, index: number): boolean {
+  if (index < 0 || index >= codes.length) return true;
+  const c = codes[index]!;
   if (c < 128) return ASCII_WORD[c] === 0;
-  return !WORD_CHAR.test(text[index] ?? "");
+  return !WORD_CHAR.test(String.fromCharCode(c));
 }
 
 function isLowSurrogate(code: number): boolean {
