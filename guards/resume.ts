@@ -36,7 +36,7 @@ export interface JsonResume {
   [key: string]: unknown;
 }
 
-type PathPart = string | number;
+export type PathPart = string | number;
 
 /** `.`, `[`, `]`. */
 const isSeparator = (c: number) => c === 46 || c === 91 || c === 93;

@@ -155,7 +155,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const verified = verifier
       ? await clock.run(
           "verify",
-          () => verifyDraft({ draft: post.draft, profile, chunks: grounding, verifier, mode: choice.mode }),
+          () =>
+            verifyDraft({
+              draft: post.draft,
+              records: post.records,
+              profile,
+              chunks: grounding,
+              verifier,
+              mode: choice.mode,
+            }),
           (v) => ({
             sections: v.sections.length,
             notGrounded: v.sections.filter((s) => s.verdict !== "GROUNDED").length,

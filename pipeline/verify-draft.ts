@@ -1,13 +1,13 @@
 // The verify stage: each section of the draft the writer changed (the summary, each work entry, each
 // project) gets one verdict against the run's chunks. In block mode an ungrounded string falls back to the
 // candidate's own wording (or leaves, when the writer invented it); in warn mode it stays, annotated.
-import { NUM_REDACTED } from "../guards/number-provenance.js";
 import type { RecordDraft } from "../guards/record.js";
 import { removeItems } from "../guards/chain.js";
 import { type JsonResume, setField } from "../guards/resume.js";
 import { draftTargets } from "../guards/targets.js";
 import type { TextTarget } from "../guards/types.js";
 import type { Chunk } from "./chunk.js";
+import { redactionsByField, withRedactions } from "./verify/redactions.js";
 import type { Verifier, VerifierResult, VerifyMode } from "./verify/types.js";
 
 export interface SectionVerdict extends VerifierResult {
@@ -24,7 +24,9 @@ export interface VerifyDraftResult {
 }
 
 export interface VerifyDraftInput {
+  /** The draft as the post-writer guards left it, with their records. */
   draft: JsonResume;
+  records: readonly RecordDraft[];
   profile: JsonResume;
   chunks: readonly Chunk[];
   verifier: Verifier;
@@ -43,13 +45,18 @@ export async function verifyDraft(input: VerifyDraftInput): Promise<VerifyDraftR
     const section = sectionOf(target.field);
     if (section) sections.set(section, [...(sections.get(section) ?? []), target]);
   }
+  const redactions = redactionsByField(input.records);
   const judged = await Promise.all(
     [...sections].map(async ([section, targets]) => ({
       section,
       targets,
       result: withRedactions(
-        targets,
         await input.verifier.verify(targets.map((t) => `- ${t.text}`).join("\n"), input.chunks),
+        targets.flatMap((t) => {
+          const made = redactions.get(t.field);
+          return made ? [{ text: t.text, redactions: made }] : [];
+        }),
+        "section",
       ),
     })),
   );
@@ -78,28 +85,6 @@ export async function verifyDraft(input: VerifyDraftInput): Promise<VerifyDraftR
   }
   // Removed list items go last, highest index first, so the records replay backwards exactly.
   return { draft, records: [...records, ...removeItems(draft, removals)], sections: verdicts };
-}
-
-/**
- * A string number-provenance had to redact claimed a figure nothing backs: it is not grounded, whatever the
- * verifier says of the rest (a verifier cannot judge a placeholder), so block mode gives the candidate's
- * own wording back instead of a resume with "[NUM_REDACTED]" in it.
- */
-function withRedactions(targets: readonly TextTarget[], result: VerifierResult): VerifierResult {
-  const redacted = targets.filter((t) => t.text.includes(NUM_REDACTED)).map((t) => t.text);
-  if (redacted.length === 0) return result;
-  const claims = [
-    ...result.ungroundedClaims,
-    ...redacted.filter((t) => !result.ungroundedClaims.includes(t)),
-  ];
-  const why = `number-provenance redacted a figure no source backs in ${redacted.length === 1 ? "one of its strings" : `${redacted.length} of its strings`}.`;
-  return result.verdict === "GROUNDED"
-    ? {
-        verdict: "NOT_GROUNDED",
-        reason: `The section is otherwise supported, but ${why}`,
-        ungroundedClaims: claims,
-      }
-    : { ...result, reason: `${result.reason} Also, ${why}`, ungroundedClaims: claims };
 }
 
 /** The strings holding an ungrounded claim; all of the section's when the verifier named none we can find. */

@@ -10,6 +10,7 @@ import { guardString } from "../../guards/run-string.js";
 import type { Chunk } from "../chunk.js";
 import type { KnowledgeBase } from "../kb/types.js";
 import { decide } from "../verify/mode.js";
+import { redactionsByField, withRedactions } from "../verify/redactions.js";
 import type { VerdictValue, Verifier, VerifierResult, VerifyMode } from "../verify/types.js";
 import type { Answerer, Quote } from "./answerer.js";
 import type { GroundingSources } from "./grounding.js";
@@ -20,6 +21,7 @@ export const FALLBACK = "The portfolio does not show that, so I cannot answer it
 
 // In the chain's order (guards/index.ts): claim-net judges the answerer's own words first.
 const ANSWER_GUARDS = [claimNet, numberProvenance];
+const ANSWER_FIELD = "answer";
 
 export interface ChatDeps {
   kb: KnowledgeBase;
@@ -86,15 +88,12 @@ export async function answerChat(request: ChatRequest, deps: ChatDeps): Promise<
   }
 
   const guarded = guardString(
-    { field: "answer", text: draft.text, role: "prose" },
+    { field: ANSWER_FIELD, text: draft.text, role: "prose" },
     ANSWER_GUARDS,
     grounding.context,
   );
   const text = guarded.removed ? "" : guarded.text;
-  // An answer the guards had to change held a figure or a technology no source backs: whatever the
-  // verifier says about what is left, it was not a grounded answer.
-  const changed = guarded.records.filter((r) => r.action !== "annotate");
-  const result = await judge(text, changed, grounding.chunks, deps.verifier);
+  const result = await judge(text, guarded.records, grounding.chunks, deps.verifier);
   const decision =
     text.trim() === ""
       ? { text: FALLBACK, blocked: true, annotated: false }
@@ -111,38 +110,40 @@ export async function answerChat(request: ChatRequest, deps: ChatDeps): Promise<
     sources: decision.blocked ? [] : sourcesOf(draft.quotes, grounding.chunks),
     records: sealRecords(records, { runId: request.requestId, ts: new Date(at).toISOString() }),
   };
-  const flaggedBy = changed[0]?.guard ?? (result.verdict === "GROUNDED" ? "none" : "verifier");
+  const changed = guarded.records.find((r) => r.action !== "annotate");
+  const flaggedBy = changed?.guard ?? (result.verdict === "GROUNDED" ? "none" : "verifier");
   return { response, flaggedBy };
 }
 
-/** The verifier's verdict on what the guards left, unless the guards already had to change the answer. */
+/**
+ * The verifier's verdict on what the guards left. An answer the guards emptied claimed nothing a source
+ * backs; one that still holds a redaction is not grounded whatever the verifier says of the rest (the rule
+ * the verify stage of generate applies too: verify/redactions.ts).
+ */
 async function judge(
   text: string,
-  changed: readonly RecordDraft[],
+  records: readonly RecordDraft[],
   chunks: readonly Chunk[],
   verifier: Verifier,
 ): Promise<VerifierResult> {
-  const originals = changed.map((r) => `"${r.original}"`).join(", ");
   if (text.trim() === "") {
+    const originals = records.filter((r) => r.action !== "annotate").map((r) => `"${r.original}"`);
     return {
       verdict: "NOT_GROUNDED",
-      reason: `The guards removed the whole answer (${originals}).`,
+      reason: `The guards removed the whole answer (${originals.join(", ")}).`,
       ungroundedClaims: [],
     };
   }
   const result = await verifier.verify(text, chunks);
-  if (result.verdict !== "GROUNDED") {
-    return {
-      ...result,
-      reason: `The ${verifier.name} verifier found the answer not grounded: ${result.reason}`,
-    };
-  }
-  if (changed.length === 0) return result;
-  return {
-    verdict: "NOT_GROUNDED",
-    reason: `The guards had to change the answer: no source backs ${originals}.`,
-    ungroundedClaims: changed.map((r) => r.original),
-  };
+  const judged =
+    result.verdict === "GROUNDED"
+      ? result
+      : {
+          ...result,
+          reason: `The ${verifier.name} verifier found the answer not grounded: ${result.reason}`,
+        };
+  const redactions = redactionsByField(records).get(ANSWER_FIELD);
+  return withRedactions(judged, redactions ? [{ text, redactions }] : [], "answer");
 }
 
 /** The decision as a record: the fallback that replaced the answer, or the note added to it. */

@@ -2,6 +2,7 @@
 // wording (or removes an invented highlight), warn mode annotates; the records revert the draft exactly.
 import { describe, expect, it } from "vitest";
 import { revertDraft } from "../../guards/chain.js";
+import type { RecordDraft } from "../../guards/record.js";
 import type { JsonResume } from "../../guards/resume.js";
 import type { Chunk } from "../../pipeline/chunk.js";
 import { verifyDraft } from "../../pipeline/verify-draft.js";
@@ -55,7 +56,7 @@ const PROJECT = "- A fast personal site.";
 describe("what is verified", () => {
   it("one call per changed section with its AI-written strings as bullets; never skills or unchanged entries", async () => {
     const { verifier, calls } = scripted({});
-    const result = await verifyDraft({ draft, profile, chunks, verifier, mode: "block" });
+    const result = await verifyDraft({ draft, records: [], profile, chunks, verifier, mode: "block" });
     expect(calls.map((c) => c.answer)).toEqual([SUMMARY, WORK, PROJECT]);
     expect(calls.every((c) => c.chunks === chunks)).toBe(true);
     expect(result.sections).toEqual([
@@ -81,7 +82,7 @@ describe("block mode", () => {
 
   it("falls back to the candidate's wording, removes an invented highlight, and reverts exactly", async () => {
     const { verifier } = scripted(answers);
-    const result = await verifyDraft({ draft, profile, chunks, verifier, mode: "block" });
+    const result = await verifyDraft({ draft, records: [], profile, chunks, verifier, mode: "block" });
     expect(result.draft.basics?.summary).toBe("Own summary.");
     expect(result.draft.work?.[0]?.highlights).toEqual([
       "Ran EKS.",
@@ -140,7 +141,14 @@ describe("block mode", () => {
       work: [{ name: "Fernhill", highlights: ["Ran EKS.", "A1 x.", "B2 y.", "C3 z."] }],
     };
     const { verifier } = scripted({ "- A1 x.\n- B2 y.\n- C3 z.": notGrounded("none") });
-    const result = await verifyDraft({ draft: invented, profile, chunks, verifier, mode: "block" });
+    const result = await verifyDraft({
+      draft: invented,
+      records: [],
+      profile,
+      chunks,
+      verifier,
+      mode: "block",
+    });
     expect(result.draft.work?.[0]?.highlights).toEqual(["Ran EKS."]);
     expect(result.records.map((r) => [r.action, r.field])).toEqual([
       ["remove", "work[0].highlights[3]"],
@@ -153,7 +161,7 @@ describe("block mode", () => {
   it("empties a field the profile has no wording for", async () => {
     const { verifier } = scripted({ [PROJECT]: notGrounded("Nothing says fast.") });
     const bare = { ...profile, projects: [{ name: "site" }] };
-    const result = await verifyDraft({ draft, profile: bare, chunks, verifier, mode: "block" });
+    const result = await verifyDraft({ draft, records: [], profile: bare, chunks, verifier, mode: "block" });
     expect(result.draft.projects).toEqual([{ name: "site", description: "" }]);
     expect(result.records).toEqual([
       expect.objectContaining({
@@ -173,7 +181,7 @@ describe("block mode", () => {
 describe("warn mode", () => {
   it("keeps every string and annotates it; nothing to revert", async () => {
     const { verifier } = scripted({ [SUMMARY]: notGrounded("No source says 40%.") });
-    const result = await verifyDraft({ draft, profile, chunks, verifier, mode: "warn" });
+    const result = await verifyDraft({ draft, records: [], profile, chunks, verifier, mode: "warn" });
     expect(result.draft).toEqual(draft);
     expect(result.records).toEqual([
       {
@@ -200,7 +208,7 @@ describe("a verifier that fails is not trusted", () => {
       const { verifier } = scripted({
         [WORK]: { ...notGrounded(`The verifier ${failure} failed.`), failure },
       });
-      const result = await verifyDraft({ draft, profile, chunks, verifier, mode: "block" });
+      const result = await verifyDraft({ draft, records: [], profile, chunks, verifier, mode: "block" });
       expect(result.records.map((r) => [r.rule, r.action, r.field])).toEqual([
         [`verifier-${failure}`, "fallback", "work[0].highlights[1]"],
         [`verifier-${failure}`, "remove", "work[0].highlights[3]"],
@@ -217,15 +225,40 @@ describe("strings number-provenance redacted", () => {
     ...draft,
     work: [{ name: "Fernhill", highlights: ["Ran EKS.", "Cut costs by [NUM_REDACTED]."] }, draft.work![1]!],
   };
+  // The guards' records, as guardDraft writes them: the redaction names the field it had before a later
+  // removal of an earlier item of the same list.
+  const records: RecordDraft[] = [
+    {
+      guard: "number-provenance",
+      rule: "ungrounded-number",
+      action: "redact",
+      field: "work[0].highlights[2]",
+      original: "40%",
+      replacement: "[NUM_REDACTED]",
+      reason: "x",
+      evidence: [],
+      range: [13, 16],
+      outputRange: [13, 27],
+    },
+    {
+      guard: "claim-net",
+      rule: "unbacked-technology",
+      action: "remove",
+      field: "work[0].highlights[0]",
+      original: "Ran Snowflake.",
+      replacement: "",
+      reason: "x",
+      evidence: [],
+    },
+  ];
 
   it("are not grounded although the verifier passed the rest: block gives the candidate's wording back", async () => {
     const { verifier } = scripted({});
-    const result = await verifyDraft({ draft: redacted, profile, chunks, verifier, mode: "block" });
+    const result = await verifyDraft({ draft: redacted, records, profile, chunks, verifier, mode: "block" });
     expect(result.draft.work?.[0]?.highlights).toEqual(["Ran EKS.", "Cut costs 23%."]);
     expect(result.sections.find((s) => s.section === "work[0]")).toMatchObject({
       verdict: "NOT_GROUNDED",
-      reason:
-        "The section is otherwise supported, but number-provenance redacted a figure no source backs in one of its strings.",
+      reason: 'The section is otherwise supported, but the guards redacted "40%", which no source backs.',
       ungroundedClaims: ["Cut costs by [NUM_REDACTED]."],
       action: "fallback",
     });
@@ -243,7 +276,7 @@ describe("strings number-provenance redacted", () => {
 
   it("are kept and annotated in warn mode", async () => {
     const { verifier } = scripted({});
-    const result = await verifyDraft({ draft: redacted, profile, chunks, verifier, mode: "warn" });
+    const result = await verifyDraft({ draft: redacted, records, profile, chunks, verifier, mode: "warn" });
     expect(result.draft.work?.[0]?.highlights?.[1]).toBe("Cut costs by [NUM_REDACTED].");
     expect(result.records.map((r) => r.action)).toEqual(["annotate"]);
   });

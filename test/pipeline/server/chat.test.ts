@@ -101,6 +101,7 @@ describe("answerChat over the sample portfolio", () => {
     const warned = await ask(deps, "How fast is checkout?", "warn");
     const redacted = `Cut p95 checkout latency from 820 ms to ${NUM_REDACTED} by caching keys in Redis.`;
     expect(warned.response.answer.startsWith(`${redacted}\n\n[not verified`)).toBe(true);
+    expect(warned.response.answer).toContain('the guards redacted "95 ms", which no source backs.]');
     const redaction = {
       runId: "req-1",
       ts: new Date(NOW).toISOString(),

@@ -1,0 +1,79 @@
+// One rule for the verify stage of generate and for the chatbot: a string that still holds a guard's
+// redaction claimed something no source backs. Whatever a verifier says of the rest, it is not grounded (a
+// verifier cannot judge a placeholder), so block mode gives back the candidate's wording (generate) or the
+// fallback answer (chat). Which strings those are is read from the guards' records, not from the text.
+import type { RecordDraft } from "../../guards/record.js";
+import { type PathPart, formatField, parseField } from "../../guards/resume.js";
+import type { VerifierResult } from "./types.js";
+
+/** A string as the guards left it, with the redactions they made in it. */
+export interface RedactedString {
+  text: string;
+  redactions: readonly Pick<RecordDraft, "original">[];
+}
+
+/** A list item the records removed (`work[0].highlights[2]`): a removal has no range in its string. */
+function removedItem(record: RecordDraft): PathPart[] | undefined {
+  if (record.action !== "remove" || record.range) return undefined;
+  const path = parseField(record.field);
+  return typeof path.at(-1) === "number" ? path : undefined;
+}
+
+/**
+ * The redactions still in the output, by the field that holds them once the records' list-item removals
+ * are made (records name fields as they were when written; a removal shifts the later items of its list).
+ */
+export function redactionsByField(records: readonly RecordDraft[]): Map<string, RecordDraft[]> {
+  let kept: { path: PathPart[]; record: RecordDraft }[] = [];
+  for (const record of records) {
+    if (record.action === "redact") {
+      kept.push({ path: parseField(record.field), record });
+      continue;
+    }
+    const removed = removedItem(record);
+    if (!removed) continue;
+    const list = removed.slice(0, -1);
+    const index = removed.at(-1) as number;
+    const next: typeof kept = [];
+    for (const entry of kept) {
+      const inList = list.every((part, i) => entry.path[i] === part);
+      const at = entry.path[list.length];
+      if (inList && typeof at === "number" && at === index) continue;
+      if (inList && typeof at === "number" && at > index) entry.path[list.length] = at - 1;
+      next.push(entry);
+    }
+    kept = next;
+  }
+  const byField = new Map<string, RecordDraft[]>();
+  for (const { path, record } of kept) {
+    const field = formatField(path);
+    byField.set(field, [...(byField.get(field) ?? []), record]);
+  }
+  return byField;
+}
+
+/**
+ * The verdict on a section or an answer, given the strings of it that still hold a redaction: not
+ * grounded when there is one, with each redacted string among the ungrounded claims (so block mode finds
+ * it) and the redacted figures named in the reason.
+ */
+export function withRedactions(
+  result: VerifierResult,
+  redacted: readonly RedactedString[],
+  subject: "section" | "answer",
+): VerifierResult {
+  if (redacted.length === 0) return result;
+  const originals = [...new Set(redacted.flatMap((r) => r.redactions.map((x) => `"${x.original}"`)))];
+  const why = `the guards redacted ${originals.join(", ")}, which no source backs`;
+  const claims = [
+    ...result.ungroundedClaims,
+    ...redacted.map((r) => r.text).filter((t) => !result.ungroundedClaims.includes(t)),
+  ];
+  return result.verdict === "GROUNDED"
+    ? {
+        verdict: "NOT_GROUNDED",
+        reason: `The ${subject} is otherwise supported, but ${why}.`,
+        ungroundedClaims: claims,
+      }
+    : { ...result, reason: `${result.reason} Also, ${why}.`, ungroundedClaims: claims };
+}
