@@ -11,7 +11,9 @@ import {
   type SourceNumber,
   sourceNumbers,
 } from "./numbers.js";
+import { type DerivedHow, type Derivation, derive } from "./numbers-derive.js";
 import { eachNumber } from "./numbers-scan.js";
+import { addSentenceNumbers, sentenceNumbers } from "./numbers-sources.js";
 import type { Guard, GuardContext, RecordEvidence, TextFinding, TextTarget } from "./types.js";
 
 export const NUM_REDACTED = "[NUM_REDACTED]";
@@ -28,6 +30,10 @@ const meta: Guard["meta"] = {
       "written with (rounding is allowed to the written precision and within 3 %), so it is replaced with " +
       "[NUM_REDACTED]. A bound (over, under, 1,000+) needs a source on the right side of it; a duration " +
       "needs the profile's dates to cover it.",
+    "derived-number":
+      "{{number}} is stated by no source, but follows from two figures of one source sentence (a reduction, " +
+      "an increase, a share or a ratio, rounded to the written precision and within 3 %): it is kept and " +
+      "recorded as derived, with both sources, for the verifier or a person to confirm.",
     "approximate-number":
       "{{number}} is written as approximate (about, ~, up to) and a source figure is close to it only under " +
       "that loose reading (within its coarse rounding and 10 %): it is reported for the verifier or a person " +
@@ -107,14 +113,29 @@ function approximateReason(m: NumberMention, nearest: readonly { raw: string }[]
     : `${quoted(m)} is written as approximate and the closest source figure is ${near}; left for review.`;
 }
 
+const DERIVED_WORDS: Record<DerivedHow, string> = {
+  reduction: "a reduction of",
+  increase: "an increase of",
+  share: "a share of",
+  ratio: "a ratio of",
+};
+
+function derivedReason(m: NumberMention, d: Derivation): string {
+  const [a, b] = d.from;
+  const where = a.ref === b.ref ? `${a.source} ${a.ref}` : `${a.source} ${a.ref} and ${b.source} ${b.ref}`;
+  const computed = `${Number(d.value.toPrecision(3))}${m.unit === "x" ? "x" : "%"}`;
+  return `${quoted(m)} is stated by no source, but follows from "${a.raw}" and "${b.raw}" in one sentence of ${where} (${DERIVED_WORDS[d.how]} ${computed}): kept, and recorded as derived for the verifier or a person to confirm.`;
+}
+
 function evidenceOf(nearest: readonly { source: RecordEvidence["source"]; ref: string; text: string }[]) {
   return nearest.map(({ source, ref, text }) => ({ source, ref, text }));
 }
 
-/** A figure grounded against an allowed set, with the answer. */
+/** A figure grounded against an allowed set, with the answer (and, once asked, what it derives from). */
 interface Asked {
   m: NumberMention;
   g: Grounding;
+  derived?: Derivation | null;
 }
 
 /** Per allowed set (one per context), by value: the figures already grounded against it. */
@@ -132,8 +153,8 @@ function sameQuestion(a: NumberMention, b: NumberMention): boolean {
   );
 }
 
-/** `ground(m, allowed)`, remembered per allowed set: a long text states the same figures again and again. */
-function groundAllowed(m: NumberMention, allowed: NumberIndex): Grounding {
+/** The question `m` asks of an allowed set, remembered with its answers: a long text asks the same again and again. */
+function askAllowed(m: NumberMention, allowed: NumberIndex): Asked {
   let byValue = answers.get(allowed);
   if (!byValue) {
     byValue = new Map();
@@ -141,47 +162,74 @@ function groundAllowed(m: NumberMention, allowed: NumberIndex): Grounding {
   }
   let asked = byValue.get(m.value);
   if (asked) {
-    for (let i = 0; i < asked.length; i++) if (sameQuestion(asked[i]!.m, m)) return asked[i]!.g;
+    for (let i = 0; i < asked.length; i++) if (sameQuestion(asked[i]!.m, m)) return asked[i]!;
   } else {
     asked = [];
     byValue.set(m.value, asked);
   }
-  const g = ground(m, allowed);
-  asked.push({ m, g });
-  return g;
+  const answer = { m, g: ground(m, allowed) };
+  asked.push(answer);
+  return answer;
 }
 
-/** Ground against the context's allowed set, then against the candidate's own wording for this place. */
-function verdict(m: NumberMention, allowed: NumberIndex, local: NumberIndex | undefined): Grounding {
-  const g = groundAllowed(m, allowed);
-  if (g.status === "grounded" || !local) return g;
-  const l = ground(m, local);
-  return l.status === "grounded" || (l.status === "approximate" && g.status === "ungrounded") ? l : g;
+/** A figure no source states that follows from two figures of one source sentence. */
+interface Derived {
+  status: "derived";
+  derivation: Derivation;
+}
+
+/** What is known of the place a figure is read in: the context and the candidate's own wording there. */
+interface Place {
+  context: GuardContext;
+  allowed: NumberIndex;
+  local?: NumberIndex;
+  localSentences: readonly (readonly SourceNumber[])[];
+}
+
+/**
+ * Ground against the context's allowed set, then against the candidate's own wording for this place; a
+ * percentage or multiplier neither states may still be derived from two figures of one source sentence.
+ */
+function verdict(m: NumberMention, place: Place): Grounding | Derived {
+  const asked = askAllowed(m, place.allowed);
+  let g = asked.g;
+  if (g.status !== "grounded" && place.local) {
+    const l = ground(m, place.local);
+    if (l.status === "grounded" || (l.status === "approximate" && g.status === "ungrounded")) g = l;
+  }
+  if (g.status !== "ungrounded") return g;
+  if (asked.derived === undefined) asked.derived = derive(m, sentenceNumbers(place.context)) ?? null;
+  const derivation = asked.derived ?? derive(m, place.localSentences);
+  return derivation ? { status: "derived", derivation } : g;
 }
 
 /** A figure with its verdict. */
 interface Judged {
   m: NumberMention;
-  g: Grounding;
+  g: Grounding | Derived;
+}
+
+function placeOf(target: TextTarget, context: GuardContext): Place {
+  const place: Place = { context, allowed: allowedNumbers(context), localSentences: [] };
+  if (target.original) {
+    const ref = { source: "profile" as const, ref: target.field };
+    place.local = new NumberIndex(sourceNumbers(target.original, ref, context.catalog));
+    const sentences: SourceNumber[][] = [];
+    addSentenceNumbers(target.original, ref, context.catalog, sentences);
+    place.localSentences = sentences;
+  }
+  return place;
 }
 
 function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
   const findings: TextFinding[] = [];
-  let allowed: NumberIndex | undefined;
-  let local: NumberIndex | undefined;
+  let place: Place | undefined;
   // A range sharing one unit (`3-5 years`) is one expression: its figures are judged together.
   let group: Judged[] = [];
   // Figures are judged as they are read: a long text keeps only what it reports.
   eachNumber(target.text, context.catalog, (m) => {
-    if (!allowed) {
-      allowed = allowedNumbers(context);
-      local = target.original
-        ? new NumberIndex(
-            sourceNumbers(target.original, { source: "profile", ref: target.field }, context.catalog),
-          )
-        : undefined;
-    }
-    const judged = { m, g: verdict(m, allowed, local) };
+    place ??= placeOf(target, context);
+    const judged = { m, g: verdict(m, place) };
     const range = group[0]?.m.range;
     if (range && m.range?.[0] === range[0]) {
       group.push(judged);
@@ -235,6 +283,20 @@ function report(target: TextTarget, group: readonly Judged[], findings: TextFind
     return;
   }
   for (const { m: mention, g } of group) {
+    if (g.status === "derived") {
+      const [a, b] = g.derivation.from;
+      findings.push({
+        guard,
+        field,
+        rule: "derived-number",
+        action: "annotate",
+        reason: derivedReason(mention, g.derivation),
+        actual: mention.raw,
+        expected: [a.raw, b.raw],
+        evidence: evidenceOf(g.derivation.from),
+      });
+      continue;
+    }
     if (g.status !== "approximate") continue;
     findings.push({
       guard,

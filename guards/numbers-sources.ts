@@ -1,11 +1,11 @@
 // The allowed set: every figure the original profile, the grounding facts and the extracted truth back,
 // and the durations the profile's dates imply. Built once per context and memoised.
 import type { Catalog } from "../extractors/catalog.js";
-import type { SourceNumber } from "./numbers.js";
+import type { SourceNumber, SourceRef } from "./numbers.js";
 import { NumberIndex } from "./numbers-ground.js";
-import { addSourceNumbers, jsonNumber, mayStateFigures } from "./numbers-scan.js";
+import { addSourceNumbers, jsonNumber, mayStateFigures, sourceNumbers } from "./numbers-scan.js";
 import { SECONDS_PER_MONTH } from "./numbers-units.js";
-import { formatField, type JsonResume } from "./resume.js";
+import { formatField, type JsonResume, type PathPart } from "./resume.js";
 import type { GuardContext } from "./types.js";
 
 /** Sections of a JSON Resume whose items have `startDate` / `endDate`. */
@@ -31,19 +31,27 @@ function collectSources(context: GuardContext): SourceNumber[] {
   const { catalog } = context;
   const out: SourceNumber[] = [];
   if (context.profile) profileNumbers(context.profile, [], catalog, out);
+  for (const { text, ref } of evidenceTexts(context)) addSourceNumbers(text, ref, catalog, out);
+  if (context.profile) for (const span of dateSpans(context.profile, asOfMonth(context, out))) out.push(span);
+  return out;
+}
+
+/**
+ * The texts beside the profile that back figures: the facts (but examples: an example chunk shows what
+ * someone else's code does) and the lines truth cites. Truth cites hundreds of lines of code, most without
+ * a figure: those cost one look and no reference.
+ */
+function* evidenceTexts(context: GuardContext): Generator<{ text: string; ref: SourceRef }> {
   for (const fact of context.facts) {
-    // An example chunk shows what someone else's code does; its figures are not the candidate's.
     if (fact.kind === "example") continue;
-    addSourceNumbers(fact.text, { source: "fact", ref: fact.id }, catalog, out);
+    yield { text: fact.text, ref: { source: "fact", ref: fact.id } };
   }
-  // Truth cites hundreds of lines of code, most without a figure: those cost one look and no reference.
   const truth = context.truth;
   const claims = truth?.docClaims ?? [];
   for (let i = 0; i < claims.length; i++) {
     const claim = claims[i]!;
     if (!mayStateFigures(claim.text)) continue;
-    const ref = `${claim.repo}/${claim.path}:${claim.line}`;
-    addSourceNumbers(claim.text, { source: "truth", ref }, catalog, out);
+    yield { text: claim.text, ref: { source: "truth", ref: `${claim.repo}/${claim.path}:${claim.line}` } };
   }
   const technologies = truth?.technologies ?? [];
   for (let i = 0; i < technologies.length; i++) {
@@ -52,30 +60,71 @@ function collectSources(context: GuardContext): SourceNumber[] {
       const e = evidence[j]!;
       if (e.kind === "example" || !mayStateFigures(e.detail)) continue;
       const ref = `${e.repo}/${e.path}${e.line ? `:${e.line}` : ""}`;
-      addSourceNumbers(e.detail, { source: "truth", ref }, catalog, out);
+      yield { text: e.detail, ref: { source: "truth", ref } };
     }
   }
-  if (context.profile) for (const span of dateSpans(context.profile, asOfMonth(context, out))) out.push(span);
-  return out;
 }
 
-/** Every string and number in the document, with its field path as the reference. */
-function profileNumbers(
-  node: unknown,
-  path: (string | number)[],
-  catalog: Catalog,
-  out: SourceNumber[],
-): void {
+/** Every string of the document that may state a figure, with its field path as the reference. */
+function* profileStrings(node: unknown, path: PathPart[]): Generator<{ text: string; ref: SourceRef }> {
   if (typeof node === "string") {
-    if (mayStateFigures(node)) {
+    if (mayStateFigures(node)) yield { text: node, ref: { source: "profile", ref: formatField(path) } };
+  } else if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) yield* profileStrings(node[i], [...path, i]);
+  } else if (node && typeof node === "object") {
+    for (const [key, child] of Object.entries(node)) yield* profileStrings(child, [...path, key]);
+  }
+}
+
+/** Every figure of the document, strings and JSON numbers (`"gpa": 3.9`), in document order. */
+function profileNumbers(node: unknown, path: PathPart[], catalog: Catalog, out: SourceNumber[]): void {
+  if (typeof node === "string") {
+    if (mayStateFigures(node))
       addSourceNumbers(node, { source: "profile", ref: formatField(path) }, catalog, out);
-    }
   } else if (typeof node === "number" && Number.isFinite(node)) {
     out.push(jsonNumber(node, { source: "profile", ref: formatField(path) }));
   } else if (Array.isArray(node)) {
     node.forEach((child, i) => profileNumbers(child, [...path, i], catalog, out));
   } else if (node && typeof node === "object") {
     for (const [key, child] of Object.entries(node)) profileNumbers(child, [...path, key], catalog, out);
+  }
+}
+
+const sentenceCache = new WeakMap<GuardContext, SourceNumber[][]>();
+const SENTENCES = new Intl.Segmenter("en", { granularity: "sentence" });
+
+/**
+ * The figures of each source sentence that states two or more, for derived figures (numbers-derive.ts).
+ * Built on first use per context: only a percentage or multiplier no source states asks for it.
+ */
+export function sentenceNumbers(context: GuardContext): readonly (readonly SourceNumber[])[] {
+  let sentences = sentenceCache.get(context);
+  if (!sentences) {
+    sentences = [];
+    const texts = [
+      ...(context.profile ? profileStrings(context.profile, []) : []),
+      ...evidenceTexts(context),
+    ];
+    for (const { text, ref } of texts) addSentenceNumbers(text, ref, context.catalog, sentences);
+    sentenceCache.set(context, sentences);
+  }
+  return sentences;
+}
+
+/** `out.push(...)` the figures of each sentence of `text` that states two or more. */
+export function addSentenceNumbers(
+  text: string,
+  ref: SourceRef,
+  catalog: Catalog | undefined,
+  out: SourceNumber[][],
+): void {
+  // Most texts state one figure or none: they are read once, not cut into sentences.
+  const all = sourceNumbers(text, ref, catalog);
+  if (all.length < 2) return;
+  for (const { segment } of SENTENCES.segment(text)) {
+    if (!mayStateFigures(segment)) continue;
+    const figures = sourceNumbers(segment, ref, catalog);
+    if (figures.length >= 2) out.push(figures);
   }
 }
 

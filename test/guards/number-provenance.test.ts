@@ -5,7 +5,8 @@ import type { ExtractResult } from "../../extractors/types.js";
 import { applyEdits, revert } from "../../guards/apply.js";
 import { NUM_REDACTED, numberProvenance } from "../../guards/number-provenance.js";
 import { findNumbers, ground } from "../../guards/numbers.js";
-import { allowedNumbers } from "../../guards/numbers-sources.js";
+import { derive } from "../../guards/numbers-derive.js";
+import { allowedNumbers, sentenceNumbers } from "../../guards/numbers-sources.js";
 import type { JsonResume } from "../../guards/resume.js";
 import type { Fact, GuardContext, TextTarget } from "../../guards/types.js";
 import { testTextGuard } from "./rule-tester.js";
@@ -131,6 +132,50 @@ testTextGuard(numberProvenance, {
       context: sources,
       findings: [{ rule: "ungrounded-number", actual: "5,000+", action: "redact" }],
       output: `Runs ${NUM_REDACTED} services.`,
+    },
+    {
+      name: "a reduction derived from one profile sentence is kept and recorded",
+      text: "Cut p95 latency by 83%.",
+      context: sources,
+      findings: [{ rule: "derived-number", actual: "83%", action: "annotate" }],
+      output: "Cut p95 latency by 83%.",
+    },
+    {
+      name: "a multiplier derived from one profile sentence is kept and recorded",
+      text: "Made p95 latency 5.9x lower.",
+      context: sources,
+      findings: [{ rule: "derived-number", actual: "5.9x", action: "annotate" }],
+      output: "Made p95 latency 5.9x lower.",
+    },
+    {
+      name: "a derived figure is held to its written precision",
+      text: "Cut p95 latency by 80%.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "80%", action: "redact" }],
+      output: `Cut p95 latency by ${NUM_REDACTED}.`,
+    },
+    {
+      name: "figures of two sentences derive nothing",
+      text: "Cut checkout latency by 75%.",
+      context: { facts: [{ id: "kb-1", text: "Checkout took 800 ms. A year later the API took 200 ms." }] },
+      findings: [{ rule: "ungrounded-number", actual: "75%", action: "redact" }],
+      output: `Cut checkout latency by ${NUM_REDACTED}.`,
+    },
+    {
+      name: "figures of two units derive nothing",
+      text: "Cut the bill by 75%.",
+      context: { facts: [{ id: "kb-1", text: "The bill was $800 and we served 200 requests." }] },
+      findings: [{ rule: "ungrounded-number", actual: "75%", action: "redact" }],
+      output: `Cut the bill by ${NUM_REDACTED}.`,
+    },
+    {
+      name: "example facts derive nothing",
+      text: "Cut latency by 75%.",
+      context: {
+        facts: [{ id: "kb-1", text: "The sample cut latency from 800 ms to 200 ms.", kind: "example" }],
+      },
+      findings: [{ rule: "ungrounded-number", actual: "75%", action: "redact" }],
+      output: `Cut latency by ${NUM_REDACTED}.`,
     },
     {
       name: "a unit stays attached",
@@ -269,6 +314,30 @@ describe("number-provenance: findings", () => {
     ]);
   });
 
+  it("records a derived figure with both sources, and derives from the candidate's own wording too", () => {
+    const context = contextOf({ facts: [{ id: "kb-1", text: "Deploys went from 45 to 6 minutes." }] });
+    expect(numberProvenance.checkText!(target("Deploys are 87% faster."), context)).toEqual([
+      {
+        guard: "number-provenance",
+        rule: "derived-number",
+        action: "annotate",
+        field: "work[0].highlights[0]",
+        reason:
+          '"87%" is stated by no source, but follows from "45" and "6 minutes" in one sentence of fact kb-1 (a reduction of 86.7%): kept, and recorded as derived for the verifier or a person to confirm.',
+        actual: "87%",
+        expected: ["45", "6 minutes"],
+        evidence: [
+          { source: "fact", ref: "kb-1", text: "Deploys went from 45 to 6 minutes." },
+          { source: "fact", ref: "kb-1", text: "Deploys went from 45 to 6 minutes." },
+        ],
+      },
+    ]);
+    const own = { ...target("Grew signups 3x."), original: "Grew signups from 2,000 to 6,000." };
+    expect(numberProvenance.checkText!(own, contextOf({})).map((f) => [f.rule, f.actual])).toEqual([
+      ["derived-number", "3x"],
+    ]);
+  });
+
   it("reports an unreached `up to` without an edit", () => {
     const context = contextOf({ facts: [{ id: "kb-1", text: "Batch jobs ran 3x faster." }] });
     const findings = numberProvenance.checkText!(target("Up to 10x faster batch jobs."), context);
@@ -401,10 +470,13 @@ describe("number-provenance: properties", () => {
           facts: [{ id: "f", text: allowed.join("; ") }],
           ...(withProfile ? { profile } : {}),
         });
-        const { output } = runGuard(text, context);
+        const { output, findings } = runGuard(text, context);
         const index = allowedNumbers(context);
+        const derived = new Set(findings.filter((f) => f.rule === "derived-number").map((f) => f.actual));
         for (const m of findNumbers(output, catalog)) {
-          expect(ground(m, index).status, `"${m.raw}" survived in "${output}"`).not.toBe("ungrounded");
+          // A derived figure survives only with its record, and only when two source figures give it.
+          if (derived.has(m.raw)) expect(derive(m, sentenceNumbers(context))).toBeDefined();
+          else expect(ground(m, index).status, `"${m.raw}" survived in "${output}"`).not.toBe("ungrounded");
         }
       }),
       { numRuns: RUNS },

@@ -8,6 +8,7 @@ import {
   NumberIndex,
   sourceNumbers,
 } from "../../guards/numbers.js";
+import { derive } from "../../guards/numbers-derive.js";
 import { eachNumber } from "../../guards/numbers-scan.js";
 
 let catalog: Catalog;
@@ -361,5 +362,36 @@ describe("isGrounded", () => {
   it("accepts a prepared index", () => {
     const index = new NumberIndex(sourceNumbers("1,200 users", ref, catalog));
     expect(isGrounded(findNumbers("1.2k users", catalog)[0]!, index)).toBe(true);
+  });
+});
+
+describe("derive: a percentage or multiplier from two figures of one sentence", () => {
+  const sentence = (text: string) => sourceNumbers(text, { source: "fact", ref: "kb-1" }, catalog);
+  const derived = (claim: string, ...sentences: string[]) => {
+    const [m] = findNumbers(claim, catalog);
+    const d = derive(m!, sentences.map(sentence));
+    return d && `${d.how} ${Number(d.value.toPrecision(4))} from ${d.from.map((s) => s.raw).join(", ")}`;
+  };
+
+  it.each([
+    ["cut latency by 83%", "Latency went from 820 ms to 140 ms.", "reduction 82.93 from 820 ms, 140 ms"],
+    ["grew the fleet by 150%", "The fleet grew from 20 to 50 nodes.", "increase 150 from 50, 20"],
+    ["40% of the fleet", "20 of the 50 nodes run Go.", "share 40 from 50, 20"],
+    ["5.9x lower latency", "Latency went from 820 ms to 140 ms.", "ratio 5.857 from 820 ms, 140 ms"],
+    ["about 79% cheaper", "The bill fell from $10,000 to $2,100.", "reduction 79 from $10,000, $2,100"],
+  ])("%s from %j: %s", (claim, source, expected) => {
+    expect(derived(claim, source)).toBe(expected);
+  });
+
+  it.each([
+    ["rounding past the written precision", "cut latency by 80%", ["Latency went from 820 ms to 140 ms."]],
+    ["two sentences", "cut latency by 75%", ["Latency was 800 ms.", "Now it is 200 ms."]],
+    ["two units", "cut it by 75%", ["It cost $800 and served 200 users."]],
+    ["years are not quantities", "grew 50%", ["From 2014 to 2021 we grew."]],
+    ["a bound is not derived", "over 80% faster", ["Latency went from 820 ms to 140 ms."]],
+    ["a bare count is not derived", "cut latency to 83", ["Latency went from 820 ms to 140 ms."]],
+    ["percentages are not combined", "a 50% rise", ["Uptime went from 40% to 60%."]],
+  ])("nothing for %s", (_why, claim, sources) => {
+    expect(derived(claim, ...sources)).toBeUndefined();
   });
 });

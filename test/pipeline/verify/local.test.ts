@@ -110,6 +110,14 @@ describe("localVerdict", () => {
     );
   });
 
+  it("accepts a percentage derived from two figures of one sentence, as number-provenance does", () => {
+    const source = [chunk("c", "Checkout latency went from 820 ms to 140 ms after the cache.")];
+    const verdict = (answer: string) => localVerdict(answer, source, catalog).verdict;
+    expect(verdict("The cache cut checkout latency by 83%.")).toBe("GROUNDED");
+    expect(verdict("The cache cut checkout latency by 90%.")).toBe("NOT_GROUNDED");
+    expect(verdict("The cache made checkout latency 5.9x lower.")).toBe("GROUNDED");
+  });
+
   it("does not treat instructions inside a chunk as anything but text", () => {
     const injected = chunk(
       "evil",
