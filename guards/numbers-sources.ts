@@ -13,6 +13,13 @@ const DATED_SECTIONS = ["work", "volunteer", "projects", "education"] as const;
 const OPEN_END = /^(?:|present|current|now|ongoing|today)$/i;
 
 const cache = new WeakMap<GuardContext, NumberIndex>();
+/** Per context, the source texts that state two figures or more: the only ones a derivation can use. */
+const multiCache = new WeakMap<GuardContext, SourceText[]>();
+
+interface SourceText {
+  text: string;
+  ref: SourceRef;
+}
 
 /**
  * Every figure that may appear in AI-written text for this context, indexed for lookup. Memoised per
@@ -21,17 +28,19 @@ const cache = new WeakMap<GuardContext, NumberIndex>();
 export function allowedNumbers(context: GuardContext): NumberIndex {
   let index = cache.get(context);
   if (!index) {
-    index = new NumberIndex(collectSources(context));
+    const multi: SourceText[] = [];
+    index = new NumberIndex(collectSources(context, multi));
     cache.set(context, index);
+    multiCache.set(context, multi);
   }
   return index;
 }
 
-function collectSources(context: GuardContext): SourceNumber[] {
+function collectSources(context: GuardContext, multi: SourceText[]): SourceNumber[] {
   const { catalog } = context;
   const out: SourceNumber[] = [];
-  if (context.profile) profileNumbers(context.profile, [], catalog, out);
-  for (const { text, ref } of evidenceTexts(context)) addSourceNumbers(text, ref, catalog, out);
+  if (context.profile) profileNumbers(context.profile, [], catalog, out, multi);
+  for (const source of evidenceTexts(context)) addFrom(source, catalog, out, multi);
   if (context.profile) for (const span of dateSpans(context.profile, asOfMonth(context, out))) out.push(span);
   return out;
 }
@@ -41,7 +50,7 @@ function collectSources(context: GuardContext): SourceNumber[] {
  * someone else's code does) and the lines truth cites. Truth cites hundreds of lines of code, most without
  * a figure: those cost one look and no reference.
  */
-function* evidenceTexts(context: GuardContext): Generator<{ text: string; ref: SourceRef }> {
+function* evidenceTexts(context: GuardContext): Generator<SourceText> {
   for (const fact of context.facts) {
     if (fact.kind === "example") continue;
     yield { text: fact.text, ref: { source: "fact", ref: fact.id } };
@@ -65,29 +74,32 @@ function* evidenceTexts(context: GuardContext): Generator<{ text: string; ref: S
   }
 }
 
-/** Every string of the document that may state a figure, with its field path as the reference. */
-function* profileStrings(node: unknown, path: PathPart[]): Generator<{ text: string; ref: SourceRef }> {
-  if (typeof node === "string") {
-    if (mayStateFigures(node)) yield { text: node, ref: { source: "profile", ref: formatField(path) } };
-  } else if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) yield* profileStrings(node[i], [...path, i]);
-  } else if (node && typeof node === "object") {
-    for (const [key, child] of Object.entries(node)) yield* profileStrings(child, [...path, key]);
-  }
-}
-
 /** Every figure of the document, strings and JSON numbers (`"gpa": 3.9`), in document order. */
-function profileNumbers(node: unknown, path: PathPart[], catalog: Catalog, out: SourceNumber[]): void {
+function profileNumbers(
+  node: unknown,
+  path: PathPart[],
+  catalog: Catalog,
+  out: SourceNumber[],
+  multi: SourceText[],
+): void {
   if (typeof node === "string") {
     if (mayStateFigures(node))
-      addSourceNumbers(node, { source: "profile", ref: formatField(path) }, catalog, out);
+      addFrom({ text: node, ref: { source: "profile", ref: formatField(path) } }, catalog, out, multi);
   } else if (typeof node === "number" && Number.isFinite(node)) {
     out.push(jsonNumber(node, { source: "profile", ref: formatField(path) }));
   } else if (Array.isArray(node)) {
-    node.forEach((child, i) => profileNumbers(child, [...path, i], catalog, out));
+    node.forEach((child, i) => profileNumbers(child, [...path, i], catalog, out, multi));
   } else if (node && typeof node === "object") {
-    for (const [key, child] of Object.entries(node)) profileNumbers(child, [...path, key], catalog, out);
+    for (const [key, child] of Object.entries(node))
+      profileNumbers(child, [...path, key], catalog, out, multi);
   }
+}
+
+/** The source's figures into `out`; the source into `multi` when it states two or more. */
+function addFrom(source: SourceText, catalog: Catalog, out: SourceNumber[], multi: SourceText[]): void {
+  const before = out.length;
+  addSourceNumbers(source.text, source.ref, catalog, out);
+  if (out.length - before >= 2) multi.push(source);
 }
 
 const sentenceCache = new WeakMap<GuardContext, SourceNumber[][]>();
@@ -101,11 +113,8 @@ export function sentenceNumbers(context: GuardContext): readonly (readonly Sourc
   let sentences = sentenceCache.get(context);
   if (!sentences) {
     sentences = [];
-    const texts = [
-      ...(context.profile ? profileStrings(context.profile, []) : []),
-      ...evidenceTexts(context),
-    ];
-    for (const { text, ref } of texts) addSentenceNumbers(text, ref, context.catalog, sentences);
+    allowedNumbers(context);
+    for (const { text, ref } of multiCache.get(context)!) addSegments(text, ref, context.catalog, sentences);
     sentenceCache.set(context, sentences);
   }
   return sentences;
@@ -119,8 +128,16 @@ export function addSentenceNumbers(
   out: SourceNumber[][],
 ): void {
   // Most texts state one figure or none: they are read once, not cut into sentences.
-  const all = sourceNumbers(text, ref, catalog);
-  if (all.length < 2) return;
+  if (sourceNumbers(text, ref, catalog).length >= 2) addSegments(text, ref, catalog, out);
+}
+
+/** `out.push(...)` the figures of each sentence of `text` that states two or more. */
+function addSegments(
+  text: string,
+  ref: SourceRef,
+  catalog: Catalog | undefined,
+  out: SourceNumber[][],
+): void {
   for (const { segment } of SENTENCES.segment(text)) {
     if (!mayStateFigures(segment)) continue;
     const figures = sourceNumbers(segment, ref, catalog);
