@@ -229,82 +229,87 @@ function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
   // Figures are judged as they are read: a long text keeps only what it reports.
   eachNumber(target.text, context.catalog, (m) => {
     place ??= placeOf(target, context);
-    const judged = { m, g: verdict(m, place) };
-    const range = group[0]?.m.range;
+    const g = verdict(m, place);
+    const range = group.length > 0 ? group[0]!.m.range : undefined;
     if (range && m.range?.[0] === range[0]) {
-      group.push(judged);
+      group.push({ m, g });
       return;
     }
-    if (group.length > 0) report(target, group, findings);
-    group = [];
-    if (judged.g.status === "grounded" && !m.range) return;
-    if (m.range) group.push(judged);
-    else report(target, [judged], findings);
+    if (group.length > 0) {
+      reportRange(target, group, findings);
+      group = [];
+    }
+    if (m.range) group.push({ m, g });
+    else if (g.status === "ungrounded") findings.push(redaction(target, m, m, g));
+    else if (g.status !== "grounded") annotate(target, m, g, findings);
   });
-  if (group.length > 0) report(target, group, findings);
+  if (group.length > 0) reportRange(target, group, findings);
   return findings;
 }
 
-/** The findings for one figure, or for a range's figures together (`3-5 years`): redacted whole or reported. */
-function report(target: TextTarget, group: readonly Judged[], findings: TextFinding[]): void {
-  const { field } = target;
-  const guard = meta.id;
-  const m = group[0]!.m;
+/** A range's figures together (`3-5 years`): redacted whole when one is not backed, else each reported. */
+function reportRange(target: TextTarget, group: readonly Judged[], findings: TextFinding[]): void {
   const missing = group.find((x) => x.g.status === "ungrounded");
   if (missing && missing.g.status === "ungrounded") {
-    const said = saying(missing.m, missing.g.nearest, missing.g);
-    // No object spread here: it is slow enough in V8 to dominate a large text.
-    if (m.range) {
-      const whole = target.text.slice(m.range[0], m.range[1]);
-      findings.push({
-        guard,
-        field,
-        rule: "ungrounded-number",
-        action: "redact",
-        reason: `${said.reason}; the range "${whole}" is redacted whole.`,
-        actual: whole,
-        expected: said.expected,
-        evidence: NO_EVIDENCE,
-        edit: { range: m.range, text: NUM_REDACTED },
-      });
-    } else {
-      findings.push({
-        guard,
-        field,
-        rule: "ungrounded-number",
-        action: "redact",
-        reason: said.sentence,
-        actual: m.raw,
-        expected: said.expected,
-        evidence: NO_EVIDENCE,
-        edit: { range: m.span, text: NUM_REDACTED },
-      });
-    }
+    findings.push(redaction(target, group[0]!.m, missing.m, missing.g));
     return;
   }
-  for (const { m: mention, g } of group) {
-    if (g.status === "derived") {
-      const [a, b] = g.derivation.from;
-      findings.push({
-        guard,
-        field,
-        rule: "derived-number",
-        action: "annotate",
-        reason: derivedReason(mention, g.derivation),
-        actual: mention.raw,
-        expected: [a.raw, b.raw],
-        evidence: evidenceOf(g.derivation.from),
-      });
-      continue;
-    }
-    if (g.status !== "approximate") continue;
+  for (const { m, g } of group) {
+    if (g.status !== "grounded" && g.status !== "ungrounded") annotate(target, m, g, findings);
+  }
+}
+
+/** The redaction of `m` (the whole range when it has one), for the unbacked figure `missing`. */
+function redaction(
+  target: TextTarget,
+  m: NumberMention,
+  missing: NumberMention,
+  g: Extract<Grounding, { status: "ungrounded" }>,
+): TextFinding {
+  const said = saying(missing, g.nearest, g);
+  const whole = m.range ? target.text.slice(m.range[0], m.range[1]) : m.raw;
+  // Written out field by field: an object spread is slow enough in V8 to dominate a large text.
+  return {
+    guard: meta.id,
+    field: target.field,
+    rule: "ungrounded-number",
+    action: "redact",
+    reason: m.range ? `${said.reason}; the range "${whole}" is redacted whole.` : said.sentence,
+    actual: whole,
+    expected: said.expected,
+    evidence: NO_EVIDENCE,
+    edit: { range: m.range ?? m.span, text: NUM_REDACTED },
+  };
+}
+
+/** A figure kept but reported: derived from two source figures, or close to one only under a loose reading. */
+function annotate(
+  target: TextTarget,
+  m: NumberMention,
+  g: Exclude<Grounding | Derived, { status: "grounded" | "ungrounded" }>,
+  findings: TextFinding[],
+): void {
+  const { field } = target;
+  if (g.status === "derived") {
+    const [a, b] = g.derivation.from;
     findings.push({
-      guard,
+      guard: meta.id,
+      field,
+      rule: "derived-number",
+      action: "annotate",
+      reason: derivedReason(m, g.derivation),
+      actual: m.raw,
+      expected: [a.raw, b.raw],
+      evidence: evidenceOf(g.derivation.from),
+    });
+  } else {
+    findings.push({
+      guard: meta.id,
       field,
       rule: "approximate-number",
       action: "annotate",
-      reason: approximateReason(mention, g.nearest),
-      actual: mention.raw,
+      reason: approximateReason(m, g.nearest),
+      actual: m.raw,
       expected: g.nearest.map((s) => s.raw),
       evidence: evidenceOf(g.nearest),
     });
