@@ -11,7 +11,7 @@ import {
   type SourceNumber,
   sourceNumbers,
 } from "./numbers.js";
-import { type DerivedHow, type Derivation, derive } from "./numbers-derive.js";
+import { type DerivedHow, type Derivation, type SentenceFigures, derive } from "./numbers-derive.js";
 import { eachNumber } from "./numbers-scan.js";
 import { addSentenceNumbers, sentenceNumbers } from "./numbers-sources.js";
 import type { Guard, GuardContext, RecordEvidence, TextFinding, TextTarget } from "./types.js";
@@ -183,7 +183,7 @@ interface Place {
   context: GuardContext;
   allowed: NumberIndex;
   local?: NumberIndex;
-  localSentences: readonly (readonly SourceNumber[])[];
+  localSentences: readonly SentenceFigures[];
 }
 
 /**
@@ -214,7 +214,7 @@ function placeOf(target: TextTarget, context: GuardContext): Place {
   if (target.original) {
     const ref = { source: "profile" as const, ref: target.field };
     place.local = new NumberIndex(sourceNumbers(target.original, ref, context.catalog));
-    const sentences: SourceNumber[][] = [];
+    const sentences: SentenceFigures[] = [];
     addSentenceNumbers(target.original, ref, context.catalog, sentences);
     place.localSentences = sentences;
   }

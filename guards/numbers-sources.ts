@@ -2,6 +2,7 @@
 // and the durations the profile's dates imply. Built once per context and memoised.
 import type { Catalog } from "../extractors/catalog.js";
 import type { SourceNumber, SourceRef } from "./numbers.js";
+import { type SentenceFigures, sentenceFigures } from "./numbers-derive.js";
 import { NumberIndex } from "./numbers-ground.js";
 import { addSourceNumbers, jsonNumber, mayStateFigures, sourceNumbers } from "./numbers-scan.js";
 import { SECONDS_PER_MONTH } from "./numbers-units.js";
@@ -102,14 +103,14 @@ function addFrom(source: SourceText, catalog: Catalog, out: SourceNumber[], mult
   if (out.length - before >= 2) multi.push(source);
 }
 
-const sentenceCache = new WeakMap<GuardContext, SourceNumber[][]>();
+const sentenceCache = new WeakMap<GuardContext, SentenceFigures[]>();
 const SENTENCES = new Intl.Segmenter("en", { granularity: "sentence" });
 
 /**
  * The figures of each source sentence that states two or more, for derived figures (numbers-derive.ts).
  * Built on first use per context: only a percentage or multiplier no source states asks for it.
  */
-export function sentenceNumbers(context: GuardContext): readonly (readonly SourceNumber[])[] {
+export function sentenceNumbers(context: GuardContext): readonly SentenceFigures[] {
   let sentences = sentenceCache.get(context);
   if (!sentences) {
     sentences = [];
@@ -125,7 +126,7 @@ export function addSentenceNumbers(
   text: string,
   ref: SourceRef,
   catalog: Catalog | undefined,
-  out: SourceNumber[][],
+  out: SentenceFigures[],
 ): void {
   // Most texts state one figure or none: they are read once, not cut into sentences.
   if (sourceNumbers(text, ref, catalog).length >= 2) addSegments(text, ref, catalog, out);
@@ -136,12 +137,12 @@ function addSegments(
   text: string,
   ref: SourceRef,
   catalog: Catalog | undefined,
-  out: SourceNumber[][],
+  out: SentenceFigures[],
 ): void {
   for (const { segment } of SENTENCES.segment(text)) {
     if (!mayStateFigures(segment)) continue;
-    const figures = sourceNumbers(segment, ref, catalog);
-    if (figures.length >= 2) out.push(figures);
+    const figures = sentenceFigures(segment, ref, catalog);
+    if (figures.figures.length >= 2) out.push(figures);
   }
 }
 

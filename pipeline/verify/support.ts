@@ -1,15 +1,8 @@
 // Whether one chunk supports one claim: all its numbers (as values), all its technologies, all its names,
 // and enough of its content words. Pure; the chunk side is indexed once per chunk and cached.
 import type { Catalog } from "../../extractors/catalog.js";
-import {
-  type NumberMention,
-  NumberIndex,
-  type SourceNumber,
-  findNumbers,
-  isGrounded,
-  sourceNumbers,
-} from "../../guards/numbers.js";
-import { derive } from "../../guards/numbers-derive.js";
+import { type NumberMention, NumberIndex, findNumbers, isGrounded } from "../../guards/numbers.js";
+import { type SentenceFigures, derive, sentenceFigures } from "../../guards/numbers-derive.js";
 import { NUM_REDACTED } from "../../guards/number-provenance.js";
 import type { Chunk } from "../chunk.js";
 import { splitClaims } from "./claims.js";
@@ -30,7 +23,7 @@ export interface ClaimNeeds {
 interface SentenceIndex {
   numbers: NumberIndex;
   /** The sentence's figures, for a percentage or multiplier derived from two of them. */
-  figures: SourceNumber[];
+  figures: SentenceFigures;
   stems: Set<string>;
 }
 
@@ -124,11 +117,12 @@ function figureBacked(
 
 function sentencesOf(index: ChunkIndex, chunk: Chunk, catalog: Catalog): SentenceIndex[] {
   index.sentences ??= splitClaims(chunk.text).map(({ text }) => {
-    const figures = sourceNumbers(text, { source: "chunk", ref: chunk.id }, catalog);
+    const ref = { source: "chunk" as const, ref: chunk.id };
+    const figures = sentenceFigures(text, ref, catalog);
     const stems = wordsOf(text)
       .filter((w) => isContentWord(w.text))
       .map((w) => stemOf(w.text));
-    return { numbers: new NumberIndex(figures), figures, stems: new Set(stems) };
+    return { numbers: new NumberIndex(figures.figures), figures, stems: new Set(stems) };
   });
   return index.sentences;
 }

@@ -155,6 +155,13 @@ testTextGuard(numberProvenance, {
       output: `Cut p95 latency by ${NUM_REDACTED}.`,
     },
     {
+      name: "counts of two things derive nothing",
+      text: "Cut costs by 50%.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "50%", action: "redact" }],
+      output: `Cut costs by ${NUM_REDACTED}.`,
+    },
+    {
       name: "figures of two sentences derive nothing",
       text: "Cut checkout latency by 75%.",
       context: { facts: [{ id: "kb-1", text: "Checkout took 800 ms. A year later the API took 200 ms." }] },

@@ -8,7 +8,7 @@ import {
   NumberIndex,
   sourceNumbers,
 } from "../../guards/numbers.js";
-import { derive } from "../../guards/numbers-derive.js";
+import { derive, sentenceFigures } from "../../guards/numbers-derive.js";
 import { eachNumber } from "../../guards/numbers-scan.js";
 
 let catalog: Catalog;
@@ -366,7 +366,7 @@ describe("isGrounded", () => {
 });
 
 describe("derive: a percentage or multiplier from two figures of one sentence", () => {
-  const sentence = (text: string) => sourceNumbers(text, { source: "fact", ref: "kb-1" }, catalog);
+  const sentence = (text: string) => sentenceFigures(text, { source: "fact", ref: "kb-1" }, catalog);
   const derived = (claim: string, ...sentences: string[]) => {
     const [m] = findNumbers(claim, catalog);
     const d = derive(m!, sentences.map(sentence));
@@ -391,6 +391,8 @@ describe("derive: a percentage or multiplier from two figures of one sentence", 
     ["a bound is not derived", "over 80% faster", ["Latency went from 820 ms to 140 ms."]],
     ["a bare count is not derived", "cut latency to 83", ["Latency went from 820 ms to 140 ms."]],
     ["percentages are not combined", "a 50% rise", ["Uptime went from 40% to 60%."]],
+    ["counts of two things", "cut costs by 50%", ["Led a team of 6 engineers across 3 time zones."]],
+    ["counts far apart", "grew by 150%", ["We had 20 nodes in March and by June the fleet had 50 nodes."]],
   ])("nothing for %s", (_why, claim, sources) => {
     expect(derived(claim, ...sources)).toBeUndefined();
   });
