@@ -215,7 +215,9 @@ function codeUnits(text: string): Uint16Array {
     return codes;
   }
   const bytes = Buffer.from(text, "utf16le");
-  // Pooled buffers start at an even offset, so the view is aligned.
+  // Node aligns its pooled buffers to 8 bytes; a copy covers any other start.
+  if (bytes.byteOffset % 2 !== 0)
+    return new Uint16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
   return new Uint16Array(bytes.buffer, bytes.byteOffset, text.length);
 }
 
