@@ -197,7 +197,8 @@ function verdict(m: NumberMention, place: Place): Grounding | Derived {
     const l = ground(m, place.local);
     if (l.status === "grounded" || (l.status === "approximate" && g.status === "ungrounded")) g = l;
   }
-  if (g.status !== "ungrounded") return g;
+  // A range's figures are judged together and never derived (so a remembered derivation never depends on one).
+  if (g.status !== "ungrounded" || m.range) return g;
   if (asked.derived === undefined) asked.derived = derive(m, sentenceNumbers(place.context)) ?? null;
   const derivation = asked.derived ?? derive(m, place.localSentences);
   return derivation ? { status: "derived", derivation } : g;

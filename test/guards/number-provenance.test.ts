@@ -345,6 +345,15 @@ describe("number-provenance: findings", () => {
     ]);
   });
 
+  it("derives a figure stated after a range that held the same value", () => {
+    const context = contextOf({ facts: [{ id: "kb-1", text: "The fleet went from 50 to 30 nodes." }] });
+    const findings = numberProvenance.checkText!(target("Cut the fleet 30-40%, then by 40%."), context);
+    expect(findings.map((f) => [f.rule, f.actual])).toEqual([
+      ["ungrounded-number", "30-40%"],
+      ["derived-number", "40%"],
+    ]);
+  });
+
   it("reports an unreached `up to` without an edit", () => {
     const context = contextOf({ facts: [{ id: "kb-1", text: "Batch jobs ran 3x faster." }] });
     const findings = numberProvenance.checkText!(target("Up to 10x faster batch jobs."), context);
