@@ -119,6 +119,27 @@ describe("a scripted draft full of fabrications", () => {
       expect(text).toContain(kept);
   });
 
+  it("keeps a figure derived from the profile's own figures, with its record", () => {
+    const text = readDocx(join(out, "resume.docx")).paragraphs.join("\n");
+    expect(text).toContain("Made checkout 5.9x faster");
+    const derived = readFileSync(join(out, "redaction-log.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((r) => r.rule === "derived-number");
+    expect(derived).toMatchObject([
+      {
+        guard: "number-provenance",
+        action: "annotate",
+        original: "5.9x",
+        evidence: [
+          { source: "profile", ref: "work[0].highlights[2]" },
+          { source: "profile", ref: "work[0].highlights[2]" },
+        ],
+      },
+    ]);
+  });
+
   it("anchors a Word comment in the review copy at every change", () => {
     const records = readFileSync(join(out, "redaction-log.jsonl"), "utf8").trim().split("\n");
     const review = readDocx(join(out, "resume.review.docx"));
