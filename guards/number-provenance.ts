@@ -1,19 +1,12 @@
 // number-provenance: every figure in AI-written text must be backed by the original profile, a grounding
 // fact or the extracted truth (DESIGN.md, "The guards"). Figures are compared as values (numbers.ts); an
 // unbacked one is replaced whole (`$2M`, `820 ms`, `1,000+`) with [NUM_REDACTED]. Bound words stay: `over
-// [NUM_REDACTED]`. A figure that is close to a source only under a loose reading is reported, not redacted.
-import {
-  allowedNumbers,
-  ground,
-  type Grounding,
-  NumberIndex,
-  type NumberMention,
-  type SourceNumber,
-  sourceNumbers,
-} from "./numbers.js";
-import { type DerivedHow, type Derivation, type SentenceFigures, derive } from "./numbers-derive.js";
+// [NUM_REDACTED]`. A figure that is close to a source only under a loose reading, or derived from two source
+// figures, is reported, not redacted. The verdict on each figure is numbers-verdict.ts's.
+import type { Grounding, NumberMention, SourceNumber } from "./numbers.js";
+import type { DerivedHow, Derivation } from "./numbers-derive.js";
 import { eachNumber } from "./numbers-scan.js";
-import { addSentenceNumbers, sentenceNumbers } from "./numbers-sources.js";
+import { type Derived, type Place, placeOf, verdict } from "./numbers-verdict.js";
 import type { Guard, GuardContext, RecordEvidence, TextFinding, TextTarget } from "./types.js";
 
 export const NUM_REDACTED = "[NUM_REDACTED]";
@@ -131,95 +124,10 @@ function evidenceOf(nearest: readonly { source: RecordEvidence["source"]; ref: s
   return nearest.map(({ source, ref, text }) => ({ source, ref, text }));
 }
 
-/** A figure grounded against an allowed set, with the answer (and, once asked, what it derives from). */
-interface Asked {
-  m: NumberMention;
-  g: Grounding;
-  derived?: Derivation | null;
-}
-
-/** Per allowed set (one per context), by value: the figures already grounded against it. */
-const answers = new WeakMap<NumberIndex, Map<number, Asked[]>>();
-
-/** Whether `ground` would answer the same for both: it reads only these fields of a figure. */
-function sameQuestion(a: NumberMention, b: NumberMention): boolean {
-  return (
-    Object.is(a.value, b.value) &&
-    a.kind === b.kind &&
-    a.unit === b.unit &&
-    a.precision === b.precision &&
-    a.bound === b.bound &&
-    a.coarsePrecision === b.coarsePrecision
-  );
-}
-
-/** The question `m` asks of an allowed set, remembered with its answers: a long text asks the same again and again. */
-function askAllowed(m: NumberMention, allowed: NumberIndex): Asked {
-  let byValue = answers.get(allowed);
-  if (!byValue) {
-    byValue = new Map();
-    answers.set(allowed, byValue);
-  }
-  let asked = byValue.get(m.value);
-  if (asked) {
-    for (let i = 0; i < asked.length; i++) if (sameQuestion(asked[i]!.m, m)) return asked[i]!;
-  } else {
-    asked = [];
-    byValue.set(m.value, asked);
-  }
-  const answer = { m, g: ground(m, allowed) };
-  asked.push(answer);
-  return answer;
-}
-
-/** A figure no source states that follows from two figures of one source sentence. */
-interface Derived {
-  status: "derived";
-  derivation: Derivation;
-}
-
-/** What is known of the place a figure is read in: the context and the candidate's own wording there. */
-interface Place {
-  context: GuardContext;
-  allowed: NumberIndex;
-  local?: NumberIndex;
-  localSentences: readonly SentenceFigures[];
-}
-
-/**
- * Ground against the context's allowed set, then against the candidate's own wording for this place; a
- * percentage or multiplier neither states may still be derived from two figures of one source sentence.
- */
-function verdict(m: NumberMention, place: Place): Grounding | Derived {
-  const asked = askAllowed(m, place.allowed);
-  let g = asked.g;
-  if (g.status !== "grounded" && place.local) {
-    const l = ground(m, place.local);
-    if (l.status === "grounded" || (l.status === "approximate" && g.status === "ungrounded")) g = l;
-  }
-  // A range's figures are judged together and never derived (so a remembered derivation never depends on one).
-  if (g.status !== "ungrounded" || m.range) return g;
-  if (asked.derived === undefined) asked.derived = derive(m, sentenceNumbers(place.context)) ?? null;
-  const derivation = asked.derived ?? derive(m, place.localSentences);
-  return derivation ? { status: "derived", derivation } : g;
-}
-
 /** A figure with its verdict. */
 interface Judged {
   m: NumberMention;
   g: Grounding | Derived;
-}
-
-function placeOf(target: TextTarget, context: GuardContext): Place {
-  const place: Place = { context, allowed: allowedNumbers(context), localSentences: [] };
-  if (target.original) {
-    const ref = { source: "profile" as const, ref: target.field };
-    place.local = new NumberIndex(sourceNumbers(target.original, ref, context.catalog));
-    const sentences: SentenceFigures[] = [];
-    addSentenceNumbers(target.original, ref, context.catalog, sentences);
-    place.localSentences = sentences;
-  }
-  return place;
 }
 
 function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
