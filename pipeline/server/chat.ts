@@ -10,7 +10,7 @@ import { guardString } from "../../guards/run-string.js";
 import type { Chunk } from "../chunk.js";
 import type { KnowledgeBase } from "../kb/types.js";
 import { decide } from "../verify/mode.js";
-import { redactionsByField, withRedactions } from "../verify/redactions.js";
+import { redactedStrings, withRedactions } from "../verify/redactions.js";
 import type { VerdictValue, Verifier, VerifierResult, VerifyMode } from "../verify/types.js";
 import type { Answerer, Quote } from "./answerer.js";
 import type { GroundingSources } from "./grounding.js";
@@ -142,8 +142,7 @@ async function judge(
           ...result,
           reason: `The ${verifier.name} verifier found the answer not grounded: ${result.reason}`,
         };
-  const redactions = redactionsByField(records).get(ANSWER_FIELD);
-  return withRedactions(judged, redactions ? [{ text, redactions }] : [], "answer");
+  return withRedactions(judged, redactedStrings([{ field: ANSWER_FIELD, text }], records), "answer");
 }
 
 /** The decision as a record: the fallback that replaced the answer, or the note added to it. */

@@ -1,7 +1,9 @@
 // One rule for the verify stage of generate and for the chatbot: a string that still holds a guard's
 // redaction claimed something no source backs. Whatever a verifier says of the rest, it is not grounded (a
 // verifier cannot judge a placeholder), so block mode gives back the candidate's wording (generate) or the
-// fallback answer (chat). Which strings those are is read from the guards' records, not from the text.
+// fallback answer (chat). Which strings those are, and what was redacted, is read from the guards' records;
+// a string holding the marker with no record (a writer that typed it) is not grounded either.
+import { NUM_REDACTED } from "../../guards/number-provenance.js";
 import type { RecordDraft } from "../../guards/record.js";
 import { type PathPart, formatField, parseField } from "../../guards/resume.js";
 import type { VerifierResult } from "./types.js";
@@ -53,9 +55,24 @@ export function redactionsByField(records: readonly RecordDraft[]): Map<string, 
 }
 
 /**
- * The verdict on a section or an answer, given the strings of it that still hold a redaction: not
- * grounded when there is one, with each redacted string among the ungrounded claims (so block mode finds
- * it) and the redacted figures named in the reason.
+ * The strings of a section (or the answer) that hold a redaction: those the records redacted, and those
+ * that hold the marker without a record.
+ */
+export function redactedStrings(
+  strings: readonly { field: string; text: string }[],
+  records: readonly RecordDraft[],
+): RedactedString[] {
+  const byField = redactionsByField(records);
+  return strings.flatMap(({ field, text }) => {
+    const redactions = byField.get(field) ?? [];
+    return redactions.length > 0 || text.includes(NUM_REDACTED) ? [{ text, redactions }] : [];
+  });
+}
+
+/**
+ * The verdict on a section or an answer, given the strings of it that hold a redaction: not grounded when
+ * there is one, with each such string among the ungrounded claims (so block mode finds it) and the
+ * redacted figures named in the reason.
  */
 export function withRedactions(
   result: VerifierResult,
@@ -64,7 +81,12 @@ export function withRedactions(
 ): VerifierResult {
   if (redacted.length === 0) return result;
   const originals = [...new Set(redacted.flatMap((r) => r.redactions.map((x) => `"${x.original}"`)))];
-  const why = `the guards redacted ${originals.join(", ")}, which no source backs`;
+  const reasons = [];
+  if (originals.length > 0)
+    reasons.push(`the guards redacted ${originals.join(", ")}, which no source backs`);
+  if (redacted.some((r) => r.redactions.length === 0))
+    reasons.push(`the text holds "${NUM_REDACTED}" where no guard redacted anything`);
+  const why = reasons.join("; ");
   const claims = [
     ...result.ungroundedClaims,
     ...redacted.map((r) => r.text).filter((t) => !result.ungroundedClaims.includes(t)),

@@ -274,6 +274,22 @@ describe("strings number-provenance redacted", () => {
     expect(revertDraft(result.draft, result.records)).toEqual(redacted);
   });
 
+  it("include a string holding the marker with no record: a writer cannot type it past the verifier", async () => {
+    const { verifier } = scripted({});
+    const result = await verifyDraft({
+      draft: redacted,
+      records: [],
+      profile,
+      chunks,
+      verifier,
+      mode: "block",
+    });
+    expect(result.draft.work?.[0]?.highlights).toEqual(["Ran EKS.", "Cut costs 23%."]);
+    expect(result.sections.find((s) => s.section === "work[0]")?.reason).toBe(
+      'The section is otherwise supported, but the text holds "[NUM_REDACTED]" where no guard redacted anything.',
+    );
+  });
+
   it("are kept and annotated in warn mode", async () => {
     const { verifier } = scripted({});
     const result = await verifyDraft({ draft: redacted, records, profile, chunks, verifier, mode: "warn" });

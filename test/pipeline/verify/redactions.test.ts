@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RecordDraft } from "../../../guards/record.js";
-import { redactionsByField, withRedactions } from "../../../pipeline/verify/redactions.js";
+import { redactedStrings, redactionsByField, withRedactions } from "../../../pipeline/verify/redactions.js";
 import type { VerifierResult } from "../../../pipeline/verify/types.js";
 
 function redact(field: string, original: string): RecordDraft {
@@ -80,6 +80,23 @@ describe("redactionsByField", () => {
   });
 });
 
+describe("redactedStrings", () => {
+  it("lists the strings the records redacted, and those holding the marker without a record", () => {
+    const strings = [
+      { field: "work[0].highlights[0]", text: "Ran EKS." },
+      { field: "work[0].highlights[1]", text: "Cut costs by [NUM_REDACTED]." },
+      { field: "work[0].highlights[2]", text: "Typed [NUM_REDACTED] itself." },
+    ];
+    const records = [redact("work[0].highlights[2]", "40%"), removeItem("work[0].highlights[0]")];
+    // The redaction was written at highlights[2]; highlights[0] was removed after it.
+    expect(redactedStrings(strings.slice(1), records)).toEqual([
+      { text: "Cut costs by [NUM_REDACTED].", redactions: [records[0]] },
+      { text: "Typed [NUM_REDACTED] itself.", redactions: [] },
+    ]);
+    expect(redactedStrings([strings[0]!], [])).toEqual([]);
+  });
+});
+
 describe("withRedactions", () => {
   const grounded: VerifierResult = {
     verdict: "GROUNDED",
@@ -100,6 +117,17 @@ describe("withRedactions", () => {
       reason: 'The answer is otherwise supported, but the guards redacted "15", which no source backs.',
       ungroundedClaims: ["Dana has [NUM_REDACTED] years."],
     });
+  });
+
+  it("says so when a string holds the marker that no guard wrote", () => {
+    const typed = { text: "Saved [NUM_REDACTED] a year.", redactions: [] };
+    expect(withRedactions(grounded, [typed], "section").reason).toBe(
+      'The section is otherwise supported, but the text holds "[NUM_REDACTED]" where no guard redacted anything.',
+    );
+    const both = withRedactions(grounded, [typed, { text: "x", redactions: made }], "section");
+    expect(both.reason).toBe(
+      'The section is otherwise supported, but the guards redacted "15", which no source backs; the text holds "[NUM_REDACTED]" where no guard redacted anything.',
+    );
   });
 
   it("adds to a verdict that is already NOT_GROUNDED, keeping its failure and claims", () => {
