@@ -61,7 +61,7 @@ interface Saying {
 
 /**
  * Per verdict, by the figure as written: what a finding says. A verdict is shared by every figure that asks
- * the same question (`groundAllowed`), and the words depend only on the verdict and the raw figure, so a long
+ * the same question (numbers-verdict.ts), and the words depend only on the verdict and the raw figure, so a long
  * text that states the same figures again and again builds each sentence once.
  */
 const sayings = new WeakMap<Grounding, Map<string, Saying>>();
