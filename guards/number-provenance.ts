@@ -61,8 +61,8 @@ interface Saying {
 
 /**
  * Per verdict, by the figure as written: what a finding says. A verdict is shared by every figure that asks
- * the same question (numbers-verdict.ts), and the words depend only on the verdict and the raw figure, so a long
- * text that states the same figures again and again builds each sentence once.
+ * the same question (numbers-verdict.ts), and the words depend only on the verdict and the raw figure, so
+ * a long text that states the same figures again and again builds each sentence once.
  */
 const sayings = new WeakMap<Grounding, Map<string, Saying>>();
 
