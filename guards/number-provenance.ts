@@ -25,8 +25,9 @@ const meta: Guard["meta"] = {
       "needs the profile's dates to cover it.",
     "derived-number":
       "{{number}} is stated by no source, but follows from two figures of one source sentence (a reduction, " +
-      "an increase, a share or a ratio, rounded to the written precision and within 3 %): it is kept and " +
-      "recorded as derived, with both sources, for the verifier or a person to confirm.",
+      "an increase, a share, a ratio, or percentage points between two percentages, rounded to the written " +
+      "precision and within 3 %): it is kept and recorded as derived, with both sources, for the verifier " +
+      "or a person to confirm.",
     "approximate-number":
       "{{number}} is written as approximate (about, ~, up to) and a source figure is close to it only under " +
       "that loose reading (within its coarse rounding and 10 %): it is reported for the verifier or a person " +
@@ -111,12 +112,15 @@ const DERIVED_WORDS: Record<DerivedHow, string> = {
   increase: "an increase of",
   share: "a share of",
   ratio: "a ratio of",
+  difference: "a difference of",
 };
+
+const DERIVED_UNIT_WORDS: Record<string, string> = { "%": "%", x: "x", pp: " percentage points" };
 
 function derivedReason(m: NumberMention, d: Derivation): string {
   const [a, b] = d.from;
   const where = a.ref === b.ref ? `${a.source} ${a.ref}` : `${a.source} ${a.ref} and ${b.source} ${b.ref}`;
-  const computed = `${Number(d.value.toPrecision(3))}${m.unit === "x" ? "x" : "%"}`;
+  const computed = `${Number(d.value.toPrecision(3))}${DERIVED_UNIT_WORDS[m.unit ?? "%"] ?? "%"}`;
   return `${quoted(m)} is stated by no source, but follows from "${a.raw}" and "${b.raw}" in one sentence of ${where} (${DERIVED_WORDS[d.how]} ${computed}): kept, and recorded as derived for the verifier or a person to confirm.`;
 }
 

@@ -1,5 +1,6 @@
-// Derived figures: a percentage or multiplier no source states, computed from two figures one source
-// sentence states ("from 820 ms to 140 ms" → "cut latency by 83%", "5.9x faster"). Never allowed silently:
+// Derived figures: a percentage, multiplier or percentage-point difference no source states, computed from
+// two figures one source sentence states ("from 820 ms to 140 ms" → "cut latency by 83%", "5.9x faster";
+// "from 40% to 45%" → "up 5 percentage points"). Never allowed silently:
 // number-provenance keeps such a figure and records it as derived, with both sources, for the verifier or a
 // person. Only two figures of one sentence pair up, and only when they measure the same thing: the same
 // unit (`820 ms`, `140 ms`), or bare counts the sentence relates (`from 20 to 50 nodes`, `20 of the 50
@@ -15,8 +16,11 @@ export interface SentenceFigures {
   related: readonly (readonly [number, number])[];
 }
 
-/** How the figure follows from the pair: `reduction` (a − b) / a, `increase` (a − b) / b, `share` b / a, `ratio` a / b. */
-export type DerivedHow = "reduction" | "increase" | "share" | "ratio";
+/**
+ * How the figure follows from the pair (a the larger): `reduction` (a − b) / a, `increase` (a − b) / b,
+ * `share` b / a, `ratio` a / b, `difference` a − b (percentage points between two percentages).
+ */
+export type DerivedHow = "reduction" | "increase" | "share" | "ratio" | "difference";
 
 export interface Derivation {
   how: DerivedHow;
@@ -29,13 +33,18 @@ export interface Derivation {
 /** A derived figure may differ from the computed value by at most this share, as a rounded one may. */
 const RELATIVE = 0.03;
 
-/** Figures that can be part of a derivation: plain counts and measures, not dates, years, spans or ratios. */
-function derivable(s: SourceNumber): boolean {
+/**
+ * Figures a derivation in `unit` can use: percentages for percentage points; otherwise plain counts and
+ * measures, not dates, years, spans, percentages or multipliers.
+ */
+function derivable(s: SourceNumber, unit: string): boolean {
+  if (s.bound !== "exact") return false;
+  if (unit === "pp") return s.unit === "%" && s.kind === "percent" && s.value >= 0;
   return (
-    s.bound === "exact" &&
     s.value > 0 &&
     s.unit !== "%" &&
     s.unit !== "x" &&
+    s.unit !== "pp" &&
     (s.kind === "count" || s.kind === "money" || s.kind === "measure")
   );
 }
@@ -50,6 +59,7 @@ function roundsTo(m: NumberMention, computed: number): boolean {
 /** What a pair gives for a figure in this unit, in the order tried. */
 function candidates(unit: string, hi: number, lo: number): [DerivedHow, number][] {
   if (unit === "x") return [["ratio", hi / lo]];
+  if (unit === "pp") return [["difference", hi - lo]];
   return [
     ["reduction", ((hi - lo) / hi) * 100],
     ["increase", ((hi - lo) / lo) * 100],
@@ -74,10 +84,10 @@ export function sentenceFigures(
   const related: [number, number][] = [];
   for (let i = 0; i < figures.length; i++) {
     const a = figures[i]!;
-    if (a.unit !== null || !derivable(a)) continue;
+    if (a.unit !== null || !derivable(a, "%")) continue;
     for (let j = i + 1; j < figures.length; j++) {
       const b = figures[j]!;
-      if (b.unit !== null || !derivable(b)) continue;
+      if (b.unit !== null || !derivable(b, "%")) continue;
       // `20 to 50`, `from 20 to 50`, `20 of the 50`, `20 out of 50`: next to each other, nothing between.
       const pair = `(?<![\\w.,])${escaped(a.raw)}${RELATING}${escaped(b.raw)}(?!\\w|[.,]\\d)`;
       if (new RegExp(pair, "i").test(sentence)) related.push([i, j]);
@@ -94,22 +104,25 @@ function comparable(sentence: SentenceFigures, i: number, j: number): boolean {
   return a.unit !== null || sentence.related.some(([x, y]) => x === i && y === j);
 }
 
+/** The units a figure can be derived in. */
+const DERIVED_UNITS = new Set(["%", "x", "pp"]);
+
 /**
- * The first derivation of a percentage or multiplier from two comparable figures of one sentence. Only an
- * exact or approximate figure is derived (`over 80%` is not).
+ * The first derivation of a percentage, multiplier or percentage-point difference from two comparable
+ * figures of one sentence. Only an exact or approximate figure is derived (`over 80%` is not).
  */
 export function derive(m: NumberMention, sentences: Iterable<SentenceFigures>): Derivation | undefined {
   const unit = m.unit;
-  if ((unit !== "%" && unit !== "x") || (m.bound !== "exact" && m.bound !== "approx") || m.range)
+  if (!unit || !DERIVED_UNITS.has(unit) || (m.bound !== "exact" && m.bound !== "approx") || m.range)
     return undefined;
   for (const sentence of sentences) {
     const { figures } = sentence;
     for (let i = 0; i < figures.length; i++) {
       const a = figures[i]!;
-      if (!derivable(a)) continue;
+      if (!derivable(a, unit)) continue;
       for (let j = i + 1; j < figures.length; j++) {
         const b = figures[j]!;
-        if (!derivable(b) || a.value === b.value || !comparable(sentence, i, j)) continue;
+        if (!derivable(b, unit) || a.value === b.value || !comparable(sentence, i, j)) continue;
         const [hi, lo] = a.value > b.value ? [a, b] : [b, a];
         for (const [how, value] of candidates(unit, hi.value, lo.value)) {
           if (roundsTo(m, value)) return { how, value, from: [hi, lo] };

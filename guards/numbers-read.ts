@@ -4,7 +4,7 @@
 // builds a word only when the next characters can start what it reads.
 import type { Draft } from "./numbers-draft.js";
 import { isSpaceCode, isWordCode, sticky, stickyTest, unitLettersEnd } from "./numbers-text.js";
-import { TIME_WORDS, singular, unitOf } from "./numbers-units.js";
+import { PERCENTAGE_POINTS, TIME_WORDS, singular, unitOf } from "./numbers-units.js";
 import { meaningAt } from "./numbers-word-meaning.js";
 
 export { readBound } from "./numbers-read-bound.js";
@@ -13,6 +13,7 @@ export { readPrefix } from "./numbers-read-prefix.js";
 const DENOMINATOR =
   /(?:\/|[ \u00a0]per[ \u00a0])(s|sec|second|min|minute|h|hr|hour|d|day|wk|week|mo|month|yr|year)s?(?![A-Za-z0-9])/iy;
 const PER_CENT = /per[ \u00a0]cent(?![A-Za-z0-9])/iy;
+const POINTS = /percentage[ \u00a0]points?(?![A-Za-z0-9])/iy;
 const PLUS_FOLLOWER = /[\s,.;:!?)\]}"'’”/]/;
 
 /** `st`, `nd`, `rd`, `th` (as written: `1ST` is no ordinal). */
@@ -105,6 +106,13 @@ export function readSpaced(text: string, pos: number, d: Draft): number {
     if (!hyphen && isP(text.charCodeAt(at)) && stickyTest(PER_CENT, text, at)) {
       d.unit = unitOf("percent", false);
       return readPlus(text, at + 8, d);
+    }
+    if (!hyphen && isP(text.charCodeAt(at))) {
+      const points = sticky(POINTS, text, at);
+      if (points) {
+        d.unit = PERCENTAGE_POINTS;
+        return readPlus(text, at + points[0].length, d);
+      }
     }
     const after = unitLettersEnd(text, at);
     if (after === at) break;

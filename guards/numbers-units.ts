@@ -19,6 +19,8 @@ const byteRate = (factor: number): UnitDef => ({ unit: "B/s", factor, kind: "mea
 const money = (unit: string): UnitDef => ({ unit, factor: 1, kind: "money" });
 const PERCENT: UnitDef = { unit: "%", factor: 1, kind: "percent" };
 const TIMES: UnitDef = { unit: "x", factor: 1, kind: "multiplier" };
+/** Percentage points (`5 pp`, `5 percentage points`): a difference of two percentages, never a percentage. */
+export const PERCENTAGE_POINTS: UnitDef = { unit: "pp", factor: 1, kind: "measure" };
 
 /** Seconds in a time unit, for rate denominators (`/s`, `per minute`). */
 export const TIME_WORDS: Record<string, number> = {
@@ -56,6 +58,7 @@ const EXACT: Record<string, UnitDef> = {
   x: TIMES,
   X: TIMES,
   "×": TIMES,
+  pp: PERCENTAGE_POINTS,
   KB: bytes(1e3),
   kB: bytes(1e3),
   MB: bytes(1e6),

@@ -155,6 +155,22 @@ testTextGuard(numberProvenance, {
       output: `Cut p95 latency by ${NUM_REDACTED}.`,
     },
     {
+      name: "percentage points derived from two percentages of one sentence",
+      text: "Raised checkout conversion by 5 percentage points.",
+      context: {
+        facts: [{ id: "kb-1", text: "Checkout conversion went from 40% to 45% after the redesign." }],
+      },
+      findings: [{ rule: "derived-number", actual: "5 percentage points", action: "annotate" }],
+      output: "Raised checkout conversion by 5 percentage points.",
+    },
+    {
+      name: "percentage points are not a bare count",
+      text: "Raised conversion by 3 percentage points.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "3 percentage points", action: "redact" }],
+      output: `Raised conversion by ${NUM_REDACTED}.`,
+    },
+    {
       name: "counts of two things derive nothing",
       text: "Cut costs by 50%.",
       context: sources,

@@ -41,6 +41,8 @@ describe("findNumbers: what is a figure and what it means", () => {
     ["40% fewer", ["40%=40%"]],
     ["40 percent fewer", ["40 percent=40%"]],
     ["40 per cent fewer", ["40 per cent=40%"]],
+    ["up 5 percentage points", ["5 percentage points=5pp"]],
+    ["a 2.5pp drop, 1 pp more", ["2.5pp=2.5pp", "1 pp=1pp"]],
     ["99.9% uptime", ["99.9%=99.9%"]],
     ["a -23% change and −5% drift", ["-23%=23%", "−5%=5%"]],
     // Multipliers, units, rates
@@ -278,6 +280,9 @@ describe("isGrounded", () => {
     ["99.95% uptime", "availability 0.9995", true],
     ["40% of traffic", "a 0.4 share", true],
     ["40%", "40 engineers", false],
+    ["up 3 percentage points", "3 regions", false],
+    ["up 3 percentage points", "up 3 pp", true],
+    ["3%", "3 percentage points", false],
     ["23% less exposure", "exposure change -23.4%", true],
     // Number words both ways
     ["6 engineers", "six engineers", true],
@@ -379,6 +384,8 @@ describe("derive: a percentage or multiplier from two figures of one sentence", 
     ["40% of the fleet", "20 of the 50 nodes run Go.", "share 40 from 50, 20"],
     ["5.9x lower latency", "Latency went from 820 ms to 140 ms.", "ratio 5.857 from 820 ms, 140 ms"],
     ["about 79% cheaper", "The bill fell from $10,000 to $2,100.", "reduction 79 from $10,000, $2,100"],
+    ["up 5 percentage points", "Conversion went from 40% to 45%.", "difference 5 from 45%, 40%"],
+    ["a 2.5pp drop", "Churn fell from 7.5% to 5% a month.", "difference 2.5 from 7.5%, 5%"],
   ])("%s from %j: %s", (claim, source, expected) => {
     expect(derived(claim, source)).toBe(expected);
   });
@@ -392,6 +399,8 @@ describe("derive: a percentage or multiplier from two figures of one sentence", 
     ["a bare count is not derived", "cut latency to 83", ["Latency went from 820 ms to 140 ms."]],
     ["percentages are not combined", "a 50% rise", ["Uptime went from 40% to 60%."]],
     ["counts of two things", "cut costs by 50%", ["Led a team of 6 engineers across 3 time zones."]],
+    ["percentage points from counts", "up 30 percentage points", ["The fleet grew from 20 to 50 nodes."]],
+    ["a percentage from percentages", "up 12.5%", ["Conversion went from 40% to 45%."]],
     ["counts far apart", "grew by 150%", ["We had 20 nodes in March and by June the fleet had 50 nodes."]],
   ])("nothing for %s", (_why, claim, sources) => {
     expect(derived(claim, ...sources)).toBeUndefined();
