@@ -4,7 +4,7 @@ import type { Catalog } from "../extractors/catalog.js";
 import type { SourceNumber, SourceRef } from "./numbers.js";
 import { type SentenceFigures, sentenceFigures } from "./numbers-derive.js";
 import { NumberIndex } from "./numbers-ground.js";
-import { addSourceNumbers, jsonNumber, mayStateFigures, sourceNumbers } from "./numbers-scan.js";
+import { addSourceNumbers, jsonNumber, mayStateFigures } from "./numbers-scan.js";
 import { SECONDS_PER_MONTH } from "./numbers-units.js";
 import { formatField, type JsonResume, type PathPart } from "./resume.js";
 import type { GuardContext } from "./types.js";
@@ -13,28 +13,35 @@ import type { GuardContext } from "./types.js";
 const DATED_SECTIONS = ["work", "volunteer", "projects", "education"] as const;
 const OPEN_END = /^(?:|present|current|now|ongoing|today)$/i;
 
-const cache = new WeakMap<GuardContext, NumberIndex>();
-/** Per context, the source texts that state two figures or more: the only ones a derivation can use. */
-const multiCache = new WeakMap<GuardContext, SourceText[]>();
-
 interface SourceText {
   text: string;
   ref: SourceRef;
 }
 
-/**
- * Every figure that may appear in AI-written text for this context, indexed for lookup. Memoised per
- * context object: a context is built once per run and never mutated.
- */
-export function allowedNumbers(context: GuardContext): NumberIndex {
-  let index = cache.get(context);
-  if (!index) {
+/** What one context's sources back, built once (a context is built once per run and never mutated). */
+interface Sources {
+  index: NumberIndex;
+  /** The source texts that state two figures or more: the only ones a derivation can use. */
+  multi: SourceText[];
+  /** Their sentences with two figures or more, cut on first use (numbers-derive.ts). */
+  sentences?: SentenceFigures[];
+}
+
+const cache = new WeakMap<GuardContext, Sources>();
+
+function sourcesOf(context: GuardContext): Sources {
+  let sources = cache.get(context);
+  if (!sources) {
     const multi: SourceText[] = [];
-    index = new NumberIndex(collectSources(context, multi));
-    cache.set(context, index);
-    multiCache.set(context, multi);
+    sources = { index: new NumberIndex(collectSources(context, multi)), multi };
+    cache.set(context, sources);
   }
-  return index;
+  return sources;
+}
+
+/** Every figure that may appear in AI-written text for this context, indexed for lookup. */
+export function allowedNumbers(context: GuardContext): NumberIndex {
+  return sourcesOf(context).index;
 }
 
 function collectSources(context: GuardContext, multi: SourceText[]): SourceNumber[] {
@@ -103,37 +110,24 @@ function addFrom(source: SourceText, catalog: Catalog, out: SourceNumber[], mult
   if (out.length - before >= 2) multi.push(source);
 }
 
-const sentenceCache = new WeakMap<GuardContext, SentenceFigures[]>();
 const SENTENCES = new Intl.Segmenter("en", { granularity: "sentence" });
 
 /**
  * The figures of each source sentence that states two or more, for derived figures (numbers-derive.ts).
- * Built on first use per context: only a percentage or multiplier no source states asks for it.
+ * Cut on first use per context: only a percentage or multiplier no source states asks for it.
  */
 export function sentenceNumbers(context: GuardContext): readonly SentenceFigures[] {
-  let sentences = sentenceCache.get(context);
-  if (!sentences) {
-    sentences = [];
-    allowedNumbers(context);
-    for (const { text, ref } of multiCache.get(context)!) addSegments(text, ref, context.catalog, sentences);
-    sentenceCache.set(context, sentences);
+  const sources = sourcesOf(context);
+  if (!sources.sentences) {
+    const sentences: SentenceFigures[] = [];
+    for (const { text, ref } of sources.multi) addSentenceFigures(text, ref, context.catalog, sentences);
+    sources.sentences = sentences;
   }
-  return sentences;
+  return sources.sentences;
 }
 
 /** `out.push(...)` the figures of each sentence of `text` that states two or more. */
-export function addSentenceNumbers(
-  text: string,
-  ref: SourceRef,
-  catalog: Catalog | undefined,
-  out: SentenceFigures[],
-): void {
-  // Most texts state one figure or none: they are read once, not cut into sentences.
-  if (sourceNumbers(text, ref, catalog).length >= 2) addSegments(text, ref, catalog, out);
-}
-
-/** `out.push(...)` the figures of each sentence of `text` that states two or more. */
-function addSegments(
+export function addSentenceFigures(
   text: string,
   ref: SourceRef,
   catalog: Catalog | undefined,

@@ -11,7 +11,7 @@ import {
   sourceNumbers,
 } from "./numbers.js";
 import { type Derivation, type SentenceFigures, derive } from "./numbers-derive.js";
-import { addSentenceNumbers, sentenceNumbers } from "./numbers-sources.js";
+import { addSentenceFigures, sentenceNumbers } from "./numbers-sources.js";
 import type { GuardContext, TextTarget } from "./types.js";
 
 /** A figure grounded against an allowed set, with the answer (and, once asked, what it derives from). */
@@ -92,10 +92,14 @@ export function placeOf(target: TextTarget, context: GuardContext): Place {
   const place: Place = { context, allowed: allowedNumbers(context), localSentences: [] };
   if (target.original) {
     const ref = { source: "profile" as const, ref: target.field };
-    place.local = new NumberIndex(sourceNumbers(target.original, ref, context.catalog));
-    const sentences: SentenceFigures[] = [];
-    addSentenceNumbers(target.original, ref, context.catalog, sentences);
-    place.localSentences = sentences;
+    const figures = sourceNumbers(target.original, ref, context.catalog);
+    place.local = new NumberIndex(figures);
+    // Most strings state one figure or none: only those with two are cut into sentences.
+    if (figures.length >= 2) {
+      const sentences: SentenceFigures[] = [];
+      addSentenceFigures(target.original, ref, context.catalog, sentences);
+      place.localSentences = sentences;
+    }
   }
   return place;
 }
