@@ -3,10 +3,11 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bedrockFault, bedrockReply, startFakeBedrock, type FakeBedrock } from "../fakes/bedrock-server.js";
-import { DUMMY_CREDENTIALS, useAwsEnv } from "../helpers/aws-env.js";
+import { describe, expect, it } from "vitest";
+import { bedrockFault, bedrockReply, startFakeBedrock } from "../fakes/bedrock-server.js";
+import { useAwsEnv } from "../helpers/aws-env.js";
 import { runCli } from "../helpers/cli.js";
+import { useFakeBedrock } from "../helpers/fake-bedrock.js";
 
 const dir = mkdtempSync(join(tmpdir(), "vouch-verify-"));
 const file = (name: string, text: string) => {
@@ -122,16 +123,7 @@ describe("bad input exits 2 with one sentence naming the file", () => {
 });
 
 describe("vouch verify --verifier bedrock", () => {
-  let fake: FakeBedrock;
-  let env: ReturnType<typeof useAwsEnv>;
-  beforeAll(async () => {
-    fake = await startFakeBedrock();
-    env = useAwsEnv({ ...DUMMY_CREDENTIALS, AWS_ENDPOINT_URL_BEDROCK_RUNTIME: fake.url });
-  });
-  afterAll(async () => {
-    env.restore();
-    await fake.close();
-  });
+  const fake = useFakeBedrock({ scope: "all" });
 
   it("asks Claude Haiku with the forced grounding_verdict tool and prints its verdict", async () => {
     fake.script("converse", bedrockReply.verdict("GROUNDED", "Chunk 1 supports it."));

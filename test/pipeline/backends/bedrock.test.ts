@@ -3,35 +3,20 @@
 // retries and error mapping all run for real.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createBedrockBackend, type BedrockBackendOptions } from "../../../pipeline/backends/bedrock.js";
 import { createBackend } from "../../../pipeline/backends/index.js";
 import type { ModelRequest } from "../../../pipeline/backends/types.js";
 import { InputError, ServiceError } from "../../../pipeline/errors.js";
 import { VERDICT_TOOL } from "../../../pipeline/verify/verdict-tool.js";
-import {
-  bedrockFault,
-  bedrockReply,
-  startFakeBedrock,
-  type FakeBedrock,
-} from "../../fakes/bedrock-server.js";
-import { DUMMY_CREDENTIALS, useAwsEnv, type AwsEnv } from "../../helpers/aws-env.js";
+import { bedrockFault, bedrockReply } from "../../fakes/bedrock-server.js";
+import { useFakeBedrock } from "../../helpers/fake-bedrock.js";
 import { settingsOf } from "../../helpers/settings.js";
 
 const MODEL = "us.anthropic.claude-haiku-4-5-20251001-v1:0";
 const FAST = { retryDelayMs: 1, requestTimeoutMs: 2_000 };
 
-let fake: FakeBedrock;
-let env: AwsEnv;
-
-beforeEach(async () => {
-  fake = await startFakeBedrock();
-  env = useAwsEnv({ ...DUMMY_CREDENTIALS, AWS_ENDPOINT_URL_BEDROCK_RUNTIME: fake.url });
-});
-afterEach(async () => {
-  env.restore();
-  await fake.close();
-});
+const fake = useFakeBedrock();
 
 function backend(options: Partial<BedrockBackendOptions> = {}) {
   return createBedrockBackend({ model: MODEL, ...FAST, ...options });
@@ -187,8 +172,7 @@ describe("retries and failures", () => {
   });
 
   it("says so when the SDK cannot load the configured profile's credentials, without sending anything", async () => {
-    env.restore();
-    env = useAwsEnv({
+    const env = fake.replaceEnv({
       AWS_REGION: "us-east-1",
       AWS_PROFILE: "broken",
       AWS_EC2_METADATA_DISABLED: "true",

@@ -8,9 +8,9 @@ import {
 import { UsageLedger, type ModelRequest } from "../../../pipeline/backends/types.js";
 import { InputError } from "../../../pipeline/errors.js";
 import { VERDICT_TOOL } from "../../../pipeline/verify/verdict-tool.js";
-import { bedrockReply, startFakeBedrock, type FakeBedrock } from "../../fakes/bedrock-server.js";
+import { bedrockReply } from "../../fakes/bedrock-server.js";
 import { openaiReply, startFakeOpenAi, type FakeOpenAi } from "../../fakes/openai-server.js";
-import { DUMMY_CREDENTIALS, useAwsEnv, type AwsEnv } from "../../helpers/aws-env.js";
+import { useFakeBedrock } from "../../helpers/fake-bedrock.js";
 import { settingsOf } from "../../helpers/settings.js";
 
 const FAST = { retryDelayMs: 1, requestTimeoutMs: 2_000 };
@@ -23,16 +23,7 @@ const verdictRequest: ModelRequest = {
 };
 
 describe("createBackend: bedrock", () => {
-  let fake: FakeBedrock;
-  let env: AwsEnv;
-  beforeEach(async () => {
-    fake = await startFakeBedrock();
-    env = useAwsEnv({ ...DUMMY_CREDENTIALS, AWS_ENDPOINT_URL_BEDROCK_RUNTIME: fake.url });
-  });
-  afterEach(async () => {
-    env.restore();
-    await fake.close();
-  });
+  const fake = useFakeBedrock();
 
   it("uses Claude Haiku for the verifier and records every call's usage in the ledger", async () => {
     fake.script("converse", bedrockReply.verdict("GROUNDED", "ok"), bedrockReply.verdict("GROUNDED", "ok"));

@@ -1,6 +1,6 @@
 // The Bedrock knowledge base through the real agent-runtime client, pointed at the local h2c fake by
 // AWS_ENDPOINT_URL_BEDROCK_AGENT_RUNTIME with dummy credentials.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { InputError, ServiceError } from "../../../pipeline/errors.js";
 import {
   bedrockKnowledgeBaseId,
@@ -8,26 +8,10 @@ import {
   createBedrockKnowledgeBase,
   type BedrockKnowledgeBaseOptions,
 } from "../../../pipeline/kb/bedrock.js";
-import {
-  bedrockFault,
-  bedrockReply,
-  startFakeBedrock,
-  type FakeBedrock,
-  type FakeBedrockHandler,
-} from "../../fakes/bedrock-server.js";
-import { DUMMY_CREDENTIALS, useAwsEnv, type AwsEnv } from "../../helpers/aws-env.js";
+import { bedrockFault, bedrockReply, type FakeBedrockHandler } from "../../fakes/bedrock-server.js";
+import { useFakeBedrock } from "../../helpers/fake-bedrock.js";
 
-let fake: FakeBedrock;
-let env: AwsEnv;
-
-beforeEach(async () => {
-  fake = await startFakeBedrock();
-  env = useAwsEnv({ ...DUMMY_CREDENTIALS, AWS_ENDPOINT_URL_BEDROCK_AGENT_RUNTIME: fake.url });
-});
-afterEach(async () => {
-  env.restore();
-  await fake.close();
-});
+const fake = useFakeBedrock({ endpoint: "agent-runtime" });
 
 function kb(options: Partial<BedrockKnowledgeBaseOptions> = {}) {
   return createBedrockKnowledgeBase({ knowledgeBaseId: "KB12345678", retryDelayMs: 1, ...options });

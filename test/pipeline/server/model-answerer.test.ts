@@ -4,23 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBedrockBackend } from "../../../pipeline/backends/bedrock.js";
 import { buildApp } from "../../../pipeline/server/app.js";
 import { ANSWER_TOOL, modelAnswerer } from "../../../pipeline/server/model-answerer.js";
-import {
-  bedrockFault,
-  bedrockReply,
-  startFakeBedrock,
-  type FakeBedrock,
-} from "../../fakes/bedrock-server.js";
-import { DUMMY_CREDENTIALS, useAwsEnv } from "../../helpers/aws-env.js";
+import { bedrockFault, bedrockReply } from "../../fakes/bedrock-server.js";
+import { useFakeBedrock } from "../../helpers/fake-bedrock.js";
 import { NOW, capturedLogger, loadPortfolio, sequentialIds } from "./fixture.js";
 
-let fake: FakeBedrock;
-let env: ReturnType<typeof useAwsEnv>;
+const fake = useFakeBedrock({ scope: "all" });
 let app: Awaited<ReturnType<typeof buildApp>>;
 const logged: string[] = [];
 
 beforeAll(async () => {
-  fake = await startFakeBedrock();
-  env = useAwsEnv({ ...DUMMY_CREDENTIALS, AWS_ENDPOINT_URL_BEDROCK_RUNTIME: fake.url });
   const backend = createBedrockBackend({ model: "writer-model", retryDelayMs: 1, maxAttempts: 2 });
   app = await buildApp({
     ...(await loadPortfolio()),
@@ -33,8 +25,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  env.restore();
-  await fake.close();
 });
 
 const ask = async (question: string) =>

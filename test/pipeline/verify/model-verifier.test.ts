@@ -1,18 +1,12 @@
 // The model verifier end to end over Bedrock: the real SDK client against the local fake, every fail-safe
 // path. The OpenAI-compatible side and the wiring are in model-verifier-openai.test.ts.
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createBedrockBackend } from "../../../pipeline/backends/bedrock.js";
 import type { Chunk } from "../../../pipeline/chunk.js";
 import { modelVerifier } from "../../../pipeline/verify/model-verifier.js";
 import type { VerifierResult } from "../../../pipeline/verify/types.js";
-import {
-  bedrockFault,
-  bedrockReply,
-  startFakeBedrock,
-  type FakeBedrock,
-  type FakeBedrockReply,
-} from "../../fakes/bedrock-server.js";
-import { DUMMY_CREDENTIALS, useAwsEnv, type AwsEnv } from "../../helpers/aws-env.js";
+import { bedrockFault, bedrockReply, type FakeBedrockReply } from "../../fakes/bedrock-server.js";
+import { useFakeBedrock } from "../../helpers/fake-bedrock.js";
 
 const MODEL = "us.anthropic.claude-haiku-4-5-20251001-v1:0";
 const ANSWER = "I built the ingest service in Go and cut p99 latency to 40 ms.";
@@ -26,18 +20,11 @@ const CHUNKS: Chunk[] = [
   { id: "c2", uri: "s3://kb/ingest/perf.md", kind: "production-doc", text: "p99 latency dropped to 40 ms." },
 ];
 
-let fake: FakeBedrock;
-let env: AwsEnv;
 let logs: string[];
 
-beforeEach(async () => {
-  fake = await startFakeBedrock();
-  env = useAwsEnv({ ...DUMMY_CREDENTIALS, AWS_ENDPOINT_URL_BEDROCK_RUNTIME: fake.url });
+const fake = useFakeBedrock();
+beforeEach(() => {
   logs = [];
-});
-afterEach(async () => {
-  env.restore();
-  await fake.close();
 });
 
 function bedrockVerifier(options: { requestTimeoutMs?: number; maxAttempts?: number } = {}) {
