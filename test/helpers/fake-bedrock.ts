@@ -14,17 +14,20 @@ export interface FakeBedrockFixture extends FakeBedrock {
 export interface FakeBedrockOptions {
   /** A fresh fake for each test (default), or one for the file. */
   scope?: "each" | "all";
-  /** Which endpoint variable points at it: the runtime (Converse) or the agent runtime (Retrieve). */
-  endpoint?: "runtime" | "agent-runtime";
+  /** Which endpoint variables point at it: the runtime (Converse), the agent runtime (Retrieve) or both. */
+  endpoint?: "runtime" | "agent-runtime" | "both";
+  /** More variables for the environment. */
+  vars?: Record<string, string>;
 }
 
 export function useFakeBedrock(options: FakeBedrockOptions = {}): FakeBedrockFixture {
   let fake: FakeBedrock | undefined;
   let env: AwsEnv | undefined;
-  const variable =
-    options.endpoint === "agent-runtime"
-      ? "AWS_ENDPOINT_URL_BEDROCK_AGENT_RUNTIME"
-      : "AWS_ENDPOINT_URL_BEDROCK_RUNTIME";
+  const endpoint = options.endpoint ?? "runtime";
+  const variables = [
+    ...(endpoint === "agent-runtime" ? [] : ["AWS_ENDPOINT_URL_BEDROCK_RUNTIME"]),
+    ...(endpoint === "runtime" ? [] : ["AWS_ENDPOINT_URL_BEDROCK_AGENT_RUNTIME"]),
+  ];
   const current = (): FakeBedrock => {
     if (!fake) throw new Error("the fake Bedrock is used outside a test");
     return fake;
@@ -32,7 +35,9 @@ export function useFakeBedrock(options: FakeBedrockOptions = {}): FakeBedrockFix
   const [before, after] = options.scope === "all" ? [beforeAll, afterAll] : [beforeEach, afterEach];
   before(async () => {
     fake = await startFakeBedrock();
-    env = useAwsEnv({ ...DUMMY_CREDENTIALS, [variable]: fake.url });
+    const url = fake.url;
+    const endpoints = Object.fromEntries(variables.map((name) => [name, url]));
+    env = useAwsEnv({ ...DUMMY_CREDENTIALS, ...endpoints, ...options.vars });
   });
   after(async () => {
     env?.restore();

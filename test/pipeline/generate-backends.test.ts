@@ -8,16 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RedactionRecord } from "../../guards/record.js";
 import type { JsonResume } from "../../guards/resume.js";
 import { DEFAULT_VERIFIER_MODEL, DEFAULT_WRITER_MODEL } from "../../pipeline/backends/index.js";
+import { OUTPUT_FILES } from "../../pipeline/outputs.js";
 import type { RunReport } from "../../pipeline/report.js";
-import {
-  type FakeBedrock,
-  type FakeBedrockRequest,
-  bedrockReply,
-  startFakeBedrock,
-} from "../fakes/bedrock-server.js";
+import { type FakeBedrockRequest, bedrockReply } from "../fakes/bedrock-server.js";
 import { type FakeOpenAi, openaiReply, startFakeOpenAi } from "../fakes/openai-server.js";
-import { DUMMY_CREDENTIALS, type AwsEnv, useAwsEnv } from "../helpers/aws-env.js";
 import { runCli } from "../helpers/cli.js";
+import { useFakeBedrock } from "../helpers/fake-bedrock.js";
 
 const samples = resolve(import.meta.dirname, "../../samples");
 const temp = () => mkdtempSync(join(tmpdir(), "vouch-generate-backends-"));
@@ -66,20 +62,16 @@ const toolOf = (r: FakeBedrockRequest) =>
 
 describe("--writer bedrock --verifier bedrock --kb bedrock:KBID123", () => {
   const out = temp();
-  let fake: FakeBedrock;
-  let env: AwsEnv;
+  const fake = useFakeBedrock({
+    scope: "all",
+    endpoint: "both",
+    // The SDK's multi-line notice about Node 22 would otherwise be on stderr under Node 20.
+    vars: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
+  });
   let code: number;
   let stderr: string;
 
   beforeAll(async () => {
-    fake = await startFakeBedrock();
-    env = useAwsEnv({
-      ...DUMMY_CREDENTIALS,
-      AWS_ENDPOINT_URL_BEDROCK_RUNTIME: fake.url,
-      AWS_ENDPOINT_URL_BEDROCK_AGENT_RUNTIME: fake.url,
-      // The SDK's multi-line notice about Node 22 would otherwise be on stderr under Node 20.
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
-    });
     // One handler per Converse request, answering by the tool the request forces.
     const converse = (request: FakeBedrockRequest) =>
       toolOf(request) === "tailored_resume"
@@ -110,21 +102,10 @@ describe("--writer bedrock --verifier bedrock --kb bedrock:KBID123", () => {
       "bedrock:KBID123",
     ]));
   }, 60_000);
-  afterAll(async () => {
-    env.restore();
-    await fake.close();
-  });
 
   it("succeeds and writes every output", () => {
     expect([code, stderr]).toEqual([0, ""]);
-    expect(readdirSync(out).sort()).toEqual([
-      "redaction-log.jsonl",
-      "report.json",
-      "resume.docx",
-      "resume.json",
-      "resume.md",
-      "resume.review.docx",
-    ]);
+    expect(readdirSync(out).sort()).toEqual([...OUTPUT_FILES].sort());
   });
 
   it("retrieves from the knowledge base once per requirement", () => {

@@ -124,19 +124,12 @@ describe("bad input exits 2 with one sentence naming the file", () => {
 
 describe("vouch verify --verifier bedrock", () => {
   const fake = useFakeBedrock({ scope: "all" });
+  const verifyWithBedrock = () =>
+    runCli(["verify", "--answer", grounded, "--chunks", chunks, "--verifier", "bedrock", "--json"]);
 
   it("asks Claude Haiku with the forced grounding_verdict tool and prints its verdict", async () => {
     fake.script("converse", bedrockReply.verdict("GROUNDED", "Chunk 1 supports it."));
-    const run = await runCli([
-      "verify",
-      "--answer",
-      grounded,
-      "--chunks",
-      chunks,
-      "--verifier",
-      "bedrock",
-      "--json",
-    ]);
+    const run = await verifyWithBedrock();
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({
       verdict: "GROUNDED",
@@ -154,16 +147,7 @@ describe("vouch verify --verifier bedrock", () => {
 
   it("a service failure prints NOT_GROUNDED and exits 3", async () => {
     fake.script("converse", bedrockFault.validation("bad input"));
-    const run = await runCli([
-      "verify",
-      "--answer",
-      grounded,
-      "--chunks",
-      chunks,
-      "--verifier",
-      "bedrock",
-      "--json",
-    ]);
+    const run = await verifyWithBedrock();
     expect(run.code).toBe(3);
     expect(JSON.parse(run.stdout)).toMatchObject({ verdict: "NOT_GROUNDED" });
     expect(run.stderr).toMatch(/service failed/);

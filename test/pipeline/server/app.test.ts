@@ -3,7 +3,14 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Answerer } from "../../../pipeline/server/answerer.js";
 import { type AppOptions, buildApp } from "../../../pipeline/server/app.js";
 import { FALLBACK } from "../../../pipeline/server/chat.js";
-import { NOW, type PortfolioDeps, capturedLogger, loadPortfolio, sequentialIds } from "./fixture.js";
+import {
+  CHAT_RESPONSE_KEYS,
+  NOW,
+  type PortfolioDeps,
+  capturedLogger,
+  loadPortfolio,
+  sequentialIds,
+} from "./fixture.js";
 
 const TOKEN = "admin-token-0123456789abcdef";
 const QUESTION = "Which database does the orders service use?";
@@ -54,14 +61,7 @@ describe("POST /v1/chat", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/^application\/json/);
     const body = response.json();
-    expect(Object.keys(body).sort()).toEqual([
-      "answer",
-      "blocked",
-      "records",
-      "requestId",
-      "sources",
-      "verdict",
-    ]);
+    expect(Object.keys(body).sort()).toEqual(CHAT_RESPONSE_KEYS);
     expect(body).toMatchObject({ requestId: "req-1", verdict: "GROUNDED", blocked: false, records: [] });
     expect(body.answer).toContain("PostgreSQL");
     expect(body.sources[0]).toMatchObject({ path: "profile.yaml#work[0]" });

@@ -13,6 +13,8 @@ import { localVerifier } from "../../../pipeline/verify/local.js";
 
 export const SAMPLE_PROFILE = resolve(import.meta.dirname, "../../../samples/profile.yaml");
 export const NOW = Date.parse("2026-03-01T12:00:00Z");
+/** The fields of a POST /v1/chat response (DESIGN.md, Chatbot API), sorted. */
+export const CHAT_RESPONSE_KEYS = ["answer", "blocked", "records", "requestId", "sources", "verdict"];
 
 export type PortfolioDeps = Pick<
   AppDeps,

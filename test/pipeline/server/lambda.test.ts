@@ -3,7 +3,14 @@ import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../../pipeline/server/app.js";
 import { type HttpApiEvent, createLambdaHandler, handler } from "../../../pipeline/server/lambda.js";
-import { NOW, SAMPLE_PROFILE, capturedLogger, loadPortfolio, sequentialIds } from "./fixture.js";
+import {
+  CHAT_RESPONSE_KEYS,
+  NOW,
+  SAMPLE_PROFILE,
+  capturedLogger,
+  loadPortfolio,
+  sequentialIds,
+} from "./fixture.js";
 
 const FIXTURE = resolve(import.meta.dirname, "../../fixtures/lambda/chat-event.json");
 
@@ -43,14 +50,7 @@ describe("the Lambda handler (API Gateway HTTP API, payload 2.0)", () => {
     expect(result.headers["content-type"]).toMatch(/^application\/json/);
     expect(result.headers["access-control-allow-origin"]).toBe("https://recruiters.example");
     const body = JSON.parse(result.body);
-    expect(Object.keys(body).sort()).toEqual([
-      "answer",
-      "blocked",
-      "records",
-      "requestId",
-      "sources",
-      "verdict",
-    ]);
+    expect(Object.keys(body).sort()).toEqual(CHAT_RESPONSE_KEYS);
     expect(body).toMatchObject({ requestId: "lambda-1", verdict: "GROUNDED", blocked: false });
     expect(body.answer).toContain("PostgreSQL");
 

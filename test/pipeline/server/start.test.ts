@@ -11,23 +11,20 @@ import { SAMPLE_PROFILE } from "./fixture.js";
 
 describe("loadServerDeps", () => {
   it("builds the KB from the profile's portfolio and takes the serve settings", async () => {
-    const settings = settingsOf({
+    const serve = {
       rateLimit: 5,
       corsOrigins: ["https://recruiters.example"],
       adminToken: "admin-token-0123456789",
-      mode: "warn",
+      mode: "warn" as const,
       topK: 4,
       trustProxy: true,
+    };
+    const deps = await loadServerDeps({
+      profile: SAMPLE_PROFILE,
+      settings: settingsOf(serve),
+      history: false,
     });
-    const deps = await loadServerDeps({ profile: SAMPLE_PROFILE, settings, history: false });
-    expect(deps.options).toMatchObject({
-      rateLimit: 5,
-      corsOrigins: ["https://recruiters.example"],
-      adminToken: "admin-token-0123456789",
-      mode: "warn",
-      topK: 4,
-      trustProxy: true,
-    });
+    expect(deps.options).toMatchObject(serve);
     expect(deps.profilePath).toBe("profile.yaml");
     expect(deps.truth?.repos.map((r) => r.name).sort()).toEqual([
       "ledger-service",
