@@ -7,7 +7,7 @@ import { type JsonResume, setField } from "../guards/resume.js";
 import { draftTargets } from "../guards/targets.js";
 import type { TextTarget } from "../guards/types.js";
 import type { Chunk } from "./chunk.js";
-import { redactedStrings, withRedactions } from "./verify/redactions.js";
+import { redactedStrings, redactionsByField, withRedactions } from "./verify/redactions.js";
 import type { Verifier, VerifierResult, VerifyMode } from "./verify/types.js";
 
 export interface SectionVerdict extends VerifierResult {
@@ -45,13 +45,14 @@ export async function verifyDraft(input: VerifyDraftInput): Promise<VerifyDraftR
     const section = sectionOf(target.field);
     if (section) sections.set(section, [...(sections.get(section) ?? []), target]);
   }
+  const redactions = redactionsByField(input.records);
   const judged = await Promise.all(
     [...sections].map(async ([section, targets]) => ({
       section,
       targets,
       result: withRedactions(
         await input.verifier.verify(targets.map((t) => `- ${t.text}`).join("\n"), input.chunks),
-        redactedStrings(targets, input.records),
+        redactedStrings(targets, redactions),
         "section",
       ),
     })),

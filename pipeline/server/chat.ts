@@ -10,7 +10,7 @@ import { guardString } from "../../guards/run-string.js";
 import type { Chunk } from "../chunk.js";
 import type { KnowledgeBase } from "../kb/types.js";
 import { decide } from "../verify/mode.js";
-import { redactedStrings, withRedactions } from "../verify/redactions.js";
+import { redactedStrings, redactionsByField, withRedactions } from "../verify/redactions.js";
 import type { VerdictValue, Verifier, VerifierResult, VerifyMode } from "../verify/types.js";
 import type { Answerer, Quote } from "./answerer.js";
 import type { GroundingSources } from "./grounding.js";
@@ -142,7 +142,11 @@ async function judge(
           ...result,
           reason: `The ${verifier.name} verifier found the answer not grounded: ${result.reason}`,
         };
-  return withRedactions(judged, redactedStrings([{ field: ANSWER_FIELD, text }], records), "answer");
+  return withRedactions(
+    judged,
+    redactedStrings([{ field: ANSWER_FIELD, text }], redactionsByField(records)),
+    "answer",
+  );
 }
 
 /** The decision as a record: the fallback that replaced the answer, or the note added to it. */

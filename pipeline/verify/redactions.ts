@@ -55,14 +55,13 @@ export function redactionsByField(records: readonly RecordDraft[]): Map<string, 
 }
 
 /**
- * The strings of a section (or the answer) that hold a redaction: those the records redacted, and those
- * that hold the marker without a record.
+ * The strings of a section (or the answer) that hold a redaction: those the records redacted (`byField`,
+ * from `redactionsByField`), and those that hold the marker without a record.
  */
 export function redactedStrings(
   strings: readonly { field: string; text: string }[],
-  records: readonly RecordDraft[],
+  byField: ReadonlyMap<string, readonly RecordDraft[]>,
 ): RedactedString[] {
-  const byField = redactionsByField(records);
   return strings.flatMap(({ field, text }) => {
     const redactions = byField.get(field) ?? [];
     return redactions.length > 0 || text.includes(NUM_REDACTED) ? [{ text, redactions }] : [];

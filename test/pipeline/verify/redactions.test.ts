@@ -89,11 +89,11 @@ describe("redactedStrings", () => {
     ];
     const records = [redact("work[0].highlights[2]", "40%"), removeItem("work[0].highlights[0]")];
     // The redaction was written at highlights[2]; highlights[0] was removed after it.
-    expect(redactedStrings(strings.slice(1), records)).toEqual([
+    expect(redactedStrings(strings.slice(1), redactionsByField(records))).toEqual([
       { text: "Cut costs by [NUM_REDACTED].", redactions: [records[0]] },
       { text: "Typed [NUM_REDACTED] itself.", redactions: [] },
     ]);
-    expect(redactedStrings([strings[0]!], [])).toEqual([]);
+    expect(redactedStrings([strings[0]!], new Map())).toEqual([]);
   });
 });
 
