@@ -2,55 +2,27 @@
 // that remember which field of the JSON Resume they show. The DOCX and Markdown renderers draw these blocks,
 // and the review variant finds where a record's field landed in them.
 import type { JsonResume } from "../../guards/resume.js";
+import {
+  type Block,
+  type BlockOptions,
+  type Segment,
+  entryBlocks,
+  field,
+  fieldList,
+  groupLine,
+  joined,
+  link,
+  list,
+  record,
+  singleDate,
+  text,
+  withoutScheme,
+} from "./block-parts.js";
 import { formatDateRange } from "./dates.js";
-import { type Layout, SECTION_HEADINGS, type SectionId } from "./layout-schema.js";
+import { EXTRA_SECTIONS } from "./extra-sections.js";
+import { SECTION_HEADINGS, type SectionId } from "./layout-schema.js";
 
-export type BlockKind = "name" | "label" | "contact" | "heading" | "entry" | "text" | "bullet" | "skills";
-
-export interface Segment {
-  text: string;
-  /**
-   * The JSON Resume field this text is exactly, e.g. `work[0].highlights[2]`; absent for separators and for
-   * text composed or shortened from fields (a degree, a URL without its scheme).
-   */
-  field?: string;
-  bold?: boolean;
-  italic?: boolean;
-}
-
-export interface Block {
-  /** A stable name: a field path (`work[0]`, `basics.summary`) or `heading:<section>`. */
-  key: string;
-  kind: BlockKind;
-  segments: Segment[];
-  /** An entry's dates, drawn apart from its text (at a right tab stop or on a line below). */
-  dates?: string;
-  /** For headings: which section they open. */
-  section?: SectionId;
-}
-
-export type BlockOptions = Pick<Layout, "sections" | "dates" | "header" | "labels">;
-
-export function blockText(block: Block): string {
-  return block.segments.map((s) => s.text).join("");
-}
-
-const text = (value: unknown): string | undefined =>
-  typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-const record = (value: unknown): Record<string, unknown> =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const withoutScheme = (url: string) => url.replace(/^https?:\/\//i, "").replace(/\/$/, "");
-
-/** `A — B` from the parts that exist, each segment keeping its field. */
-function joined(parts: (Segment | undefined)[], separator: string): Segment[] {
-  const present = parts.filter((p): p is Segment => p !== undefined);
-  return present.flatMap((p, i) => (i === 0 ? [p] : [{ text: separator }, p]));
-}
-
-// A field's text is kept exactly as written: a review comment's offsets are offsets into this string.
-const field = (value: unknown, path: string, style: Partial<Segment> = {}): Segment | undefined =>
-  text(value) === undefined ? undefined : { text: value as string, field: path, ...style };
+export { type Block, type BlockKind, type BlockOptions, type Segment, blockText } from "./block-parts.js";
 
 function headerBlocks(resume: JsonResume, options: BlockOptions): Block[] {
   const basics = record(resume.basics);
@@ -80,26 +52,6 @@ function headerBlocks(resume: JsonResume, options: BlockOptions): Block[] {
   return blocks;
 }
 
-/** An entry's line, its optional summary line and its highlights as bullets. */
-function entryBlocks(
-  key: string,
-  title: Segment[],
-  dates: string,
-  summary: Segment | undefined,
-  highlights: unknown,
-): Block[] {
-  const blocks: Block[] = [];
-  if (title.length > 0 || dates) {
-    blocks.push({ key, kind: "entry", segments: title, ...(dates ? { dates } : {}) });
-  }
-  if (summary) blocks.push({ key: summary.field as string, kind: "text", segments: [summary] });
-  list(highlights).forEach((h, j) => {
-    const bullet = field(h, `${key}.highlights[${j}]`);
-    if (bullet) blocks.push({ key: bullet.field as string, kind: "bullet", segments: [bullet] });
-  });
-  return blocks;
-}
-
 function sectionBody(resume: JsonResume, section: SectionId, options: BlockOptions): Block[] {
   const range = (entry: Record<string, unknown>) =>
     formatDateRange(text(entry.startDate), text(entry.endDate), options.dates);
@@ -123,20 +75,13 @@ function sectionBody(resume: JsonResume, section: SectionId, options: BlockOptio
       return list(resume.projects).flatMap((p, i) => {
         const project = record(p);
         const key = `projects[${i}]`;
-        const url = text(project.url);
         const title = joined(
-          [
-            field(project.name, `${key}.name`, { bold: true }),
-            url ? { text: withoutScheme(url) } : undefined,
-          ],
+          [field(project.name, `${key}.name`, { bold: true }), link(project.url, `${key}.url`)],
           " — ",
         );
         const description = field(project.description, `${key}.description`);
         const blocks = entryBlocks(key, title, range(project), description, project.highlights);
-        const keywords = joined(
-          list(project.keywords).map((k, j) => field(k, `${key}.keywords[${j}]`)),
-          ", ",
-        );
+        const keywords = fieldList(project.keywords, `${key}.keywords`);
         if (keywords.length > 0) {
           const label = { text: `${options.labels.keywords}: `, italic: true };
           blocks.push({ key: `${key}.keywords`, kind: "text", segments: [label, ...keywords] });
@@ -144,17 +89,8 @@ function sectionBody(resume: JsonResume, section: SectionId, options: BlockOptio
         return blocks;
       });
     case "skills":
-      return list(resume.skills).flatMap((s, i): Block[] => {
-        const skill = record(s);
-        const keywords = joined(
-          list(skill.keywords).map((k, j) => field(k, `skills[${i}].keywords[${j}]`)),
-          ", ",
-        );
-        const name = field(skill.name, `skills[${i}].name`, { bold: true });
-        if (!name && keywords.length === 0) return [];
-        const segments = name ? [name, ...(keywords.length ? [{ text: ": " }, ...keywords] : [])] : keywords;
-        return [{ key: `skills[${i}]`, kind: "skills", segments }];
-      });
+      // A group whose keyword list is empty (a guard removed them all) is not drawn as a bare name.
+      return list(resume.skills).flatMap((skill, i) => groupLine(skill, `skills[${i}]`));
     case "education":
       return list(resume.education).flatMap((e, i) => {
         const education = record(e);
@@ -179,11 +115,15 @@ function sectionBody(resume: JsonResume, section: SectionId, options: BlockOptio
           [field(cert.name, `${key}.name`, { bold: true }), field(cert.issuer, `${key}.issuer`)],
           " — ",
         );
-        const date = text(cert.date);
-        const dates = date ? formatDateRange(date, date, options.dates) : "";
-        return entryBlocks(key, title, dates, undefined, undefined);
+        return entryBlocks(key, title, singleDate(cert.date, options.dates), undefined, undefined);
       });
     }
+    case "awards":
+    case "publications":
+    case "volunteer":
+    case "languages":
+    case "interests":
+      return EXTRA_SECTIONS[section](resume, options);
   }
 }
 

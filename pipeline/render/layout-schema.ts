@@ -24,6 +24,11 @@ export const SECTION_HEADINGS = {
   skills: "Skills",
   education: "Education",
   certificates: "Certifications",
+  awards: "Awards",
+  publications: "Publications",
+  volunteer: "Volunteer Experience",
+  languages: "Languages",
+  interests: "Interests",
 } as const;
 export type SectionId = keyof typeof SECTION_HEADINGS;
 

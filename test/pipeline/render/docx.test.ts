@@ -4,6 +4,7 @@ import { renderDocx } from "../../../pipeline/render/docx.js";
 import { SECTION_HEADINGS } from "../../../pipeline/render/layout-schema.js";
 import { type Layout, layoutNames, loadLayout } from "../../../pipeline/render/layout.js";
 import { type DocParagraph, docxParts, paragraphs, sampleResume } from "./docx-reader.js";
+import { emptySectionsResume, extraSectionsResume } from "./extra-sections-sample.js";
 
 const resume = sampleResume();
 const classic = loadLayout("classic");
@@ -162,8 +163,10 @@ describe("renderDocx: every layout", () => {
     const layout: Layout = loadLayout(name);
     const rendered = docxParts(await renderDocx(resume, layout));
     const list = paragraphs(rendered["word/document.xml"] ?? "");
-    // The sample has no certificates: that section is left out, heading and all.
-    const expected = layout.sections.filter((s) => s !== "certificates").map((s) => SECTION_HEADINGS[s]);
+    // The sample has none of these sections: they are left out, heading and all.
+    const absent = ["certificates", "awards", "publications", "volunteer", "languages", "interests"];
+    for (const key of absent) expect(resume).not.toHaveProperty(key);
+    const expected = layout.sections.filter((s) => !absent.includes(s)).map((s) => SECTION_HEADINGS[s]);
     expect(headings(list)).toEqual(expected);
     expect(rendered["word/styles.xml"]).toContain(`w:ascii="${layout.font}"`);
     expect(list.filter((p) => p.numbered)).toHaveLength(8);
@@ -183,5 +186,61 @@ describe("renderDocx: every layout", () => {
     };
     const list = paragraphs(docxParts(await renderDocx(minimal, classic))["word/document.xml"] ?? "");
     expect(list.map((p) => p.text)).toEqual(["Sam Lee", "Certifications", "CKA — CNCF\tMay 2023"]);
+  });
+});
+
+describe("renderDocx: awards, publications, volunteer, languages, interests", () => {
+  const render = async (input: Parameters<typeof renderDocx>[0], layout = classic) =>
+    paragraphs(docxParts(await renderDocx(input, layout))["word/document.xml"] ?? "");
+
+  it("writes each under its Heading 1, entries as Heading 2 with dates, highlights as list items", async () => {
+    const list = await render(extraSectionsResume());
+    expect(list.map((p) => `${p.style ?? ""}${p.numbered ? " (list)" : ""}: ${p.text}`)).toEqual([
+      "Title: Sam Lee",
+      "Heading1: Awards",
+      "Heading2: Engineering Excellence Award — Fernhill Supply\tNov 2022",
+      ": For the move of the order platform to Amazon EKS.",
+      "Heading1: Publications",
+      "Heading2: Idempotent checkouts — InfoQ — www.infoq.com/articles/idempotent-checkouts\tMar 2023",
+      ": How idempotency keys in Redis ended double charges.",
+      "Heading1: Volunteer Experience",
+      "Heading2: Mentor — Code for Portland — codeforportland.org\tJan 2019 – Jun 2020",
+      ": Weekly hack nights for new contributors.",
+      "ListParagraph (list): Mentored first-time contributors.",
+      "ListParagraph (list): Set up CI for the group's projects.",
+      "Heading2: Volunteer — Portland Food Bank\tMay 2021 – Present",
+      "ListParagraph (list): Rebuilt the shift sign-up sheet.",
+      "Heading1: Languages",
+      ": English (Native), German (Professional), Japanese",
+      "Heading1: Interests",
+      ": Cycling: Randonneuring, Bike repair",
+      ": Open source: OpenTelemetry",
+    ]);
+  });
+
+  it("reads the same in mammoth, with the compact layout's dates below", async () => {
+    const buffer = Buffer.from(await renderDocx(extraSectionsResume(), loadLayout("compact")));
+    const { value: html } = await mammoth.convertToHtml({ buffer });
+    for (const heading of ["Awards", "Publications", "Volunteer Experience", "Languages", "Interests"]) {
+      expect(html).toContain(`<h1>${heading}</h1>`);
+    }
+    expect(html).toContain("<h2><strong>Mentor</strong> — Code for Portland — codeforportland.org</h2>");
+    expect(html).toContain("<li>Set up CI for the group's projects.</li>");
+    const { value: text } = await mammoth.extractRawText({ buffer });
+    expect(text).toContain("English (Native), German (Professional), Japanese\n");
+    expect(text).toContain("Volunteer — Portland Food Bank\n\n2021 – Present\n");
+  });
+
+  it("draws no heading for empty sections or a skills group without keywords", async () => {
+    expect((await render(emptySectionsResume())).map((p) => p.text)).toEqual(["Sam Lee"]);
+    const skills = [
+      { name: "AI", keywords: [] },
+      { name: "Cloud", keywords: ["AWS"] },
+    ];
+    expect((await render({ basics: { name: "Sam Lee" }, skills })).map((p) => p.text)).toEqual([
+      "Sam Lee",
+      "Skills",
+      "Cloud: AWS",
+    ]);
   });
 });

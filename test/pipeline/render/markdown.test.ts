@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadLayout } from "../../../pipeline/render/layout.js";
 import { escapeMarkdown, renderMarkdown } from "../../../pipeline/render/markdown.js";
 import { sampleResume } from "./docx-reader.js";
+import { emptySectionsResume, extraSectionsResume } from "./extra-sections-sample.js";
 
 const resume = sampleResume();
 
@@ -51,5 +52,66 @@ describe("renderMarkdown", () => {
     );
     expect(escapeMarkdown("# not a heading")).toBe("\\# not a heading");
     expect(escapeMarkdown("_private_ <b>")).toBe("\\_private\\_ \\<b>");
+  });
+});
+
+describe("renderMarkdown: awards, publications, volunteer, languages, interests", () => {
+  it("writes each as a ## section: entries as ###, languages on one line, interests like skills", () => {
+    expect(renderMarkdown(extraSectionsResume(), loadLayout("classic"))).toBe(
+      [
+        "# Sam Lee",
+        "",
+        "## Awards",
+        "",
+        "### Engineering Excellence Award — Fernhill Supply",
+        "",
+        "_Nov 2022_",
+        "",
+        "For the move of the order platform to Amazon EKS.",
+        "",
+        "## Publications",
+        "",
+        "### Idempotent checkouts — InfoQ — www.infoq.com/articles/idempotent-checkouts",
+        "",
+        "_Mar 2023_",
+        "",
+        "How idempotency keys in Redis ended double charges.",
+        "",
+        "## Volunteer Experience",
+        "",
+        "### Mentor — Code for Portland — codeforportland.org",
+        "",
+        "_Jan 2019 – Jun 2020_",
+        "",
+        "_Weekly hack nights for new contributors._",
+        "",
+        "- Mentored first-time contributors.",
+        "- Set up CI for the group's projects.",
+        "",
+        "### Volunteer — Portland Food Bank",
+        "",
+        "_May 2021 – Present_",
+        "",
+        "- Rebuilt the shift sign-up sheet.",
+        "",
+        "## Languages",
+        "",
+        "English (Native), German (Professional), Japanese",
+        "",
+        "## Interests",
+        "",
+        "**Cycling**: Randonneuring, Bike repair",
+        "",
+        "**Open source**: OpenTelemetry",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("draws no heading for empty sections or a skills group without keywords", () => {
+    expect(renderMarkdown(emptySectionsResume(), loadLayout("classic"))).toBe("# Sam Lee\n");
+    const md = renderMarkdown({ ...resume, skills: [{ name: "AI", keywords: [] }] }, loadLayout("classic"));
+    expect(md).not.toContain("## Skills");
+    expect(md.split("\n")).not.toContain("**AI**");
   });
 });
