@@ -1,5 +1,6 @@
 import type { Catalog } from "../extractors/catalog.js";
 import type { ExtractResult } from "../extractors/types.js";
+import { applyDraftEdit, holdsJson, revertDraftEdit } from "./apply-draft.js";
 import type { RecordDraft } from "./record.js";
 import { type JsonResume, getField, insertItem, parseField, removeItem, setField } from "./resume.js";
 import { guardString } from "./run-string.js";
@@ -87,6 +88,11 @@ export function guardDraft(draft: JsonResume, context: GuardContext, guards: rea
   const records: RecordDraft[] = [];
   const removals: RecordDraft[] = [];
   const skipped: TextFinding[] = [];
+  // The record first: the strings are then judged where they really belong (the right employer's entry).
+  for (const guard of guards) {
+    for (const finding of guard.checkDraft?.(guarded, context) ?? [])
+      records.push(applyDraftEdit(guarded, finding));
+  }
   for (const target of draftTargets(guarded, context.profile)) {
     const result = guardString(target, guards, context);
     append(skipped, result.skipped);
@@ -95,7 +101,13 @@ export function guardDraft(draft: JsonResume, context: GuardContext, guards: rea
     if (result.text !== target.text) setField(guarded, target.field, result.text);
     if (result.removed) removals.push(result.records.at(-1)!);
   }
-  return { draft: guarded, records: append(records, removeItems(guarded, removals)), skipped };
+  append(records, removeItems(guarded, removals));
+  // Last, what the removals left empty goes, so that nothing is drawn as a bare heading.
+  for (const guard of guards) {
+    for (const finding of guard.tidyDraft?.(guarded, context) ?? [])
+      records.push(applyDraftEdit(guarded, finding));
+  }
+  return { draft: guarded, records, skipped };
 }
 
 /**
@@ -131,12 +143,14 @@ function compareFieldsDescending(a: string, b: string): number {
 /** Undo a draft's records, last first: `revertDraft(guardDraft(d).draft, records)` deep-equals `d`. */
 export function revertDraft(
   draft: JsonResume,
-  records: readonly Pick<RecordDraft, "field" | "action" | "original" | "outputRange" | "range">[],
+  records: readonly Pick<RecordDraft, "guard" | "field" | "action" | "original" | "outputRange" | "range">[],
 ): JsonResume {
   const restored = structuredClone(draft);
   for (const record of [...records].reverse()) {
     if (record.field.startsWith("matches[") || record.field === "text") continue;
-    if (record.action === "remove" && !record.range) {
+    if (holdsJson(record)) {
+      revertDraftEdit(restored, record);
+    } else if (record.action === "remove" && !record.range) {
       insertItem(restored, record.field, record.original);
     } else if (record.outputRange) {
       const text = getField(restored, record.field);

@@ -2,7 +2,8 @@
 // profile, shown by production code, or named by a grounding fact when the code is silent. An unbacked
 // skill keyword is removed; unbacked prose falls back to the candidate's original wording, or goes.
 // Technologies the code knows only outside production are vendor-provenance's, stale doc claims are
-// code-truth's: claim-net reports everything else, so one mention is reported once.
+// code-truth's: claim-net reports everything else, so one mention is reported once. Skill keywords are a
+// closed world: a name the catalog does not know must be stated by the profile or a production source.
 import type { Mention } from "../extractors/catalog.js";
 import {
   type Backing,
@@ -12,10 +13,13 @@ import {
   technologyBacking,
   unbackedAction,
 } from "./backing.js";
+import { keywordParts, statedName } from "./backing/unknown-names.js";
 import type { Guard, GuardContext, TextFinding, TextTarget } from "./types.js";
 
 const messages = {
   "unbacked-technology": "{{names}}: named in AI-written text without backing. {{why}}",
+  "unknown-skill":
+    "{{names}}: a skill the technology catalog does not know, which neither the profile nor a production source states; skills are a closed world, so it is removed.",
 } as const;
 
 /** Unbacked mentions this guard owns (the other two guards report theirs). */
@@ -25,9 +29,31 @@ function unbacked(target: TextTarget, context: GuardContext): { mention: Mention
     .filter(({ backing }) => !backing.backed && backing.basis === "unsupported");
 }
 
+/** Parts of a skill keyword that name no catalog technology and that nothing states (the closed world). */
+function unknownNames(target: TextTarget, context: GuardContext): string[] {
+  if (target.role !== "list-item") return [];
+  return keywordParts(target.text).filter(
+    (part) => context.catalog.firstMentions(part).length === 0 && !statedName(part, context),
+  );
+}
+
 function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
   const found = unbacked(target, context);
-  if (found.length === 0) return [];
+  if (found.length === 0) {
+    const unknown = unknownNames(target, context);
+    if (unknown.length === 0) return [];
+    return [
+      {
+        guard: "claim-net",
+        rule: "unknown-skill",
+        ...unbackedAction(target),
+        field: target.field,
+        reason: formatMessage(messages["unknown-skill"], { names: listWords(unknown) }),
+        actual: unknown.join(", "),
+        evidence: [],
+      },
+    ];
+  }
   const names = found.map((f) => f.mention.matched);
   return [
     {

@@ -1,5 +1,6 @@
-// The guard chain, in the order it runs: pre-writer guards on matches, then post-writer guards on every
-// AI-written string (each guard on the previous one's output). A new guard is a module named by its id,
+// The guard chain, in the order it runs: pre-writer guards on matches, then post-writer guards: on the
+// draft's record first (record-provenance), then on every AI-written string (each guard on the previous
+// one's output), and last on what their removals left empty. A new guard is a module named by its id,
 // a test file under test/guards/, and one line here; test/guards/index.test.ts checks all three.
 //
 // claim-net runs before number-provenance: it judges the writer's own words, so a string that falls back to
@@ -8,10 +9,17 @@
 import { claimNet } from "./claim-net.js";
 import { codeTruth } from "./code-truth.js";
 import { numberProvenance } from "./number-provenance.js";
+import { recordProvenance } from "./record-provenance.js";
 import type { Guard } from "./types.js";
 import { vendorProvenance } from "./vendor-provenance.js";
 
-export const GUARDS: readonly Guard[] = [vendorProvenance, codeTruth, claimNet, numberProvenance];
+export const GUARDS: readonly Guard[] = [
+  recordProvenance,
+  vendorProvenance,
+  codeTruth,
+  claimNet,
+  numberProvenance,
+];
 
 export { applyEdits, revert } from "./apply.js";
 export { buildContext, guardDraft, guardMatches, revertDraft, revertMatches, runChain } from "./chain.js";

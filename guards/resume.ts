@@ -28,11 +28,24 @@ export interface ResumeSkill {
   [key: string]: unknown;
 }
 
+/** An entry of the other sections (education, certificates, awards, …): JSON Resume's fields, read as data. */
+export interface ResumeEntry {
+  [key: string]: unknown;
+}
+
 export interface JsonResume {
   basics?: { name?: string; label?: string; summary?: string; [key: string]: unknown };
   work?: ResumeWork[];
   projects?: ResumeProject[];
   skills?: ResumeSkill[];
+  education?: ResumeEntry[];
+  volunteer?: ResumeEntry[];
+  certificates?: ResumeEntry[];
+  awards?: ResumeEntry[];
+  publications?: ResumeEntry[];
+  languages?: ResumeEntry[];
+  interests?: ResumeEntry[];
+  references?: ResumeEntry[];
   [key: string]: unknown;
 }
 
@@ -115,4 +128,24 @@ export function insertItem(doc: unknown, field: string, value: string): void {
   const { parent, key } = parentOf(doc, field);
   if (!Array.isArray(parent) || typeof key !== "number") throw new Error(`not a list item: ${field}`);
   parent.splice(key, 0, value);
+}
+
+/** Put any value at a field path, adding the key or replacing what is there. */
+export function putField(doc: unknown, field: string, value: unknown): void {
+  const { parent, key } = parentOf(doc, field);
+  parent[key] = value;
+}
+
+/** Take a key out of its object, or an item out of its list (later items shift down). */
+export function deleteField(doc: unknown, field: string): void {
+  const { parent, key } = parentOf(doc, field);
+  if (Array.isArray(parent) && typeof key === "number") parent.splice(key, 1);
+  else delete parent[key];
+}
+
+/** Put a value back at a field: a list item is inserted at its index, a key is set. */
+export function insertField(doc: unknown, field: string, value: unknown): void {
+  const { parent, key } = parentOf(doc, field);
+  if (Array.isArray(parent) && typeof key === "number") parent.splice(key, 0, value);
+  else parent[key] = value;
 }

@@ -4,10 +4,27 @@ import type { Catalog } from "../extractors/catalog.js";
 import type { Evidence, ExtractResult } from "../extractors/types.js";
 import type { JsonResume } from "./resume.js";
 
-export type GuardId = "vendor-provenance" | "code-truth" | "number-provenance" | "claim-net";
+/** The guards' ids, in the chain's order (DESIGN.md, "The guards"); the log's reader checks against them. */
+export const GUARD_IDS = [
+  "record-provenance",
+  "vendor-provenance",
+  "code-truth",
+  "claim-net",
+  "number-provenance",
+] as const;
+export type GuardId = (typeof GUARD_IDS)[number];
 
-export type RecordAction =
-  "redact" | "demote" | "mark-stale" | "remove" | "fallback" | "annotate" | "override";
+export const RECORD_ACTIONS = [
+  "redact",
+  "demote",
+  "mark-stale",
+  "remove",
+  "fallback",
+  "restore",
+  "annotate",
+  "override",
+] as const;
+export type RecordAction = (typeof RECORD_ACTIONS)[number];
 
 /** Where a finding's evidence comes from; `ref` names the place (a profile path, fact id, repo path:line). */
 export interface RecordEvidence {
@@ -101,8 +118,36 @@ export interface MatchFinding {
   replacement: Match | null;
 }
 
+/**
+ * A change to the draft's structure rather than to a string's text: put a value at a field (`set`), put back a
+ * key or list item the draft dropped (`restore`: a key goes last in its object), take a list item out
+ * (`remove`). A key is taken out by setting its object without it, so a revert puts it back in its place.
+ * Fields name places as they are when the edit is made, after the edits before it.
+ */
+export type DraftEdit =
+  | { op: "set"; field: string; value: unknown }
+  | { op: "restore"; field: string; value: unknown }
+  | { op: "remove"; field: string };
+
+/** What a guard found in the draft's record (an entry, a date, a contact detail), with the edit that mends it. */
+export interface DraftFinding {
+  guard: GuardId;
+  rule: string;
+  action: "fallback" | "restore" | "remove";
+  field: string;
+  reason: string;
+  /** What the draft says (`Staff Engineer`), or "" when it dropped the part. */
+  actual: string;
+  evidence: RecordEvidence[];
+  edit: DraftEdit;
+}
+
 export interface Guard {
   meta: GuardMeta;
+  /** Post-writer guards that look at the whole draft before its strings (record-provenance). */
+  checkDraft?(draft: JsonResume, context: GuardContext): DraftFinding[];
+  /** After every string was guarded: what the guards left empty (a skills group with no keyword). */
+  tidyDraft?(draft: JsonResume, context: GuardContext): DraftFinding[];
   /** Pre-writer guards look at the matches. */
   checkMatches?(matches: readonly Match[], context: GuardContext): MatchFinding[];
   /** Post-writer guards look at every AI-written string. */

@@ -4,6 +4,7 @@ import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import type { RedactionRecord } from "../../guards/record.js";
+import { GUARD_IDS, RECORD_ACTIONS } from "../../guards/types.js";
 import { InputError } from "../errors.js";
 import { fieldPath, readTextFile } from "../json-file.js";
 
@@ -18,16 +19,9 @@ export const recordSchema = z
     seq: z.number().int().positive(),
     runId: z.string().min(1),
     ts: z.string().min(1),
-    guard: z.enum([
-      "number-provenance",
-      "vendor-provenance",
-      "code-truth",
-      "claim-net",
-      "verifier",
-      "override",
-    ]),
+    guard: z.enum([...GUARD_IDS, "verifier", "override"]),
     rule: z.string().min(1),
-    action: z.enum(["redact", "demote", "mark-stale", "remove", "fallback", "annotate", "override"]),
+    action: z.enum(RECORD_ACTIONS),
     field: z.string().min(1),
     range: span.optional(),
     outputRange: span.optional(),

@@ -1,7 +1,9 @@
 // `vouch audit --restore`: undo every draft edit the log records, giving back the writer's unguarded
 // draft. It shows the log is complete and reversible; it refuses a broken chain, whose revert would lie.
 import { dirname, join } from "node:path";
+import { holdsJson } from "../../guards/apply-draft.js";
 import { revertDraft } from "../../guards/chain.js";
+import { sameValue } from "../../guards/record/normalise.js";
 import type { RedactionRecord } from "../../guards/record.js";
 import { type JsonResume, getField } from "../../guards/resume.js";
 import { writeFileAtomic } from "../atomic.js";
@@ -51,9 +53,13 @@ export async function restoreDraft(target: string): Promise<RestoreResult> {
   };
 }
 
-/** Records that changed the draft: a string edit, or a list item removed whole. */
+/** Records that changed the draft: a string edit, a list item removed whole, a part of the record mended. */
 function editsText(record: RedactionRecord): boolean {
-  return record.outputRange !== undefined || (record.action === "remove" && record.range === undefined);
+  return (
+    record.outputRange !== undefined ||
+    (record.action === "remove" && record.range === undefined) ||
+    holdsJson(record)
+  );
 }
 
 /**
@@ -73,6 +79,12 @@ function revertChecked(
       if (typeof text !== "string" || text.slice(start, end) !== record.replacement) {
         throw new InputError(
           `${resumePath}: ${record.field} does not hold seq ${record.seq}'s replacement ${JSON.stringify(record.replacement)} at ${start}-${end}: the resume was changed after the log was written.`,
+        );
+      }
+    } else if (holdsJson(record) && record.replacement !== "") {
+      if (!sameValue(getField(draft, record.field), JSON.parse(record.replacement))) {
+        throw new InputError(
+          `${resumePath}: ${record.field} does not hold seq ${record.seq}'s replacement ${record.replacement}: the resume was changed after the log was written.`,
         );
       }
     }

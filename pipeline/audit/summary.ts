@@ -1,5 +1,6 @@
 // What an auditor reads: counts per guard and action, and per record what changed where and why.
 // Pure: the summary is built from values, and each renderer is a function of the summary.
+import { holdsJson } from "../../guards/apply-draft.js";
 import type { RedactionRecord } from "../../guards/record.js";
 import type { AuditLog } from "./read-log.js";
 import { type ChainBreak, type ChainVerdict, describeBreak } from "./verify-chain.js";
@@ -14,6 +15,8 @@ export interface AuditRow {
   before: string;
   /** The text after the change ("" when it was removed); for a match record, the match after it. */
   after: string;
+  /** Set when `before` and `after` are JSON values (an entry, a contact detail put back), not text. */
+  json?: true;
   reason: string;
 }
 
@@ -55,6 +58,7 @@ function toRow(record: RedactionRecord): AuditRow {
     field: record.field,
     before: isMatch ? describeMatch(record.original) : record.original,
     after: isMatch ? describeMatch(record.replacement) : record.replacement,
+    ...(holdsJson(record) ? { json: true as const } : {}),
     reason: record.reason,
   };
 }
@@ -73,9 +77,10 @@ export function describeMatch(json: string): string {
 
 const MAX_SHOWN = 120;
 
-function shown(value: string, emptyAs: string): string {
+function shown(value: string, emptyAs: string, json = false): string {
   if (value === "") return emptyAs;
-  return JSON.stringify(value.length > MAX_SHOWN ? `${value.slice(0, MAX_SHOWN - 1)}…` : value);
+  const cut = value.length > MAX_SHOWN ? `${value.slice(0, MAX_SHOWN - 1)}…` : value;
+  return json ? cut : JSON.stringify(cut);
 }
 
 /** Plain text for a terminal: the chain status, the counts, then one block per record. */
@@ -97,7 +102,7 @@ export function renderText(summary: AuditSummary): string {
     lines.push(
       "",
       `#${row.seq}  ${row.guard}/${row.rule}  ${row.action}  ${row.field}`,
-      `    ${shown(row.before, "(nothing)")} → ${shown(row.after, "(removed)")}`,
+      `    ${shown(row.before, "(nothing)", row.json)} → ${shown(row.after, "(removed)", row.json)}`,
       `    ${row.reason}`,
     );
   }

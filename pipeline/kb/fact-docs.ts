@@ -48,6 +48,35 @@ export function profileDocs(profile: JsonResume, file: string): SourceDoc[] {
     ]);
   });
 
+  (profile.education ?? []).forEach((entry, i) => {
+    const [institution, area, studyType] = [str(entry.institution), str(entry.area), str(entry.studyType)];
+    const degree = studyType && area ? `${studyType} in ${area}` : (studyType ?? area);
+    // Written like a job's first line, so "Where did Dana study?" reads it as the entry's record.
+    const head = degree
+      ? [degree, institution].filter(Boolean).join(" at ")
+      : institution && `Studied at ${institution}`;
+    if (!head) return;
+    const dates = period(entry.startDate, entry.endDate);
+    const courses = strings(entry.courses);
+    add(`education[${i}]`, head, [
+      `${head}${dates ? ` (${dates})` : ""}.`,
+      str(entry.score) && `Score: ${str(entry.score)}.`,
+      courses.length > 0 ? `Courses: ${courses.join(", ")}.` : undefined,
+    ]);
+  });
+
+  for (const [section, noun] of [
+    ["certificates", "Certificate"],
+    ["awards", "Award"],
+  ] as const) {
+    (profile[section] ?? []).forEach((entry, i) => {
+      const name = str(entry.name) ?? str(entry.title);
+      if (!name) return;
+      const by = [str(entry.issuer) ?? str(entry.awarder), str(entry.date)].filter(Boolean).join(", ");
+      add(`${section}[${i}]`, name, [`${noun}: ${name}${by ? ` (${by})` : ""}.`, str(entry.summary)]);
+    });
+  }
+
   add(
     "skills",
     "Skills",

@@ -45,18 +45,40 @@ export function mapThrough(range: [number, number], later: RecordFacts): [number
   return null; // the later edit rewrote part of this one's text: no exact place is left
 }
 
-/** Renumber a field after the list item `removed` was taken out; null when it was that item. */
+/** A record that put a list item back (a dropped job): the items after it move up by one. */
+export function isItemRestore(record: RecordFacts): boolean {
+  return record.action === "restore" && typeof parseField(record.field).at(-1) === "number";
+}
+
+/**
+ * Renumber a field after the list item `removed` was taken out; null when it was that item or lay inside it.
+ * A removed key (`work[0].highlights`) takes every field inside it along.
+ */
 export function fieldAfterRemoval(field: string, removed: string): string | null {
   const gone = parseField(removed);
   const index = gone.at(-1);
   const list = gone.slice(0, -1);
   const parts = parseField(field);
+  if (typeof index === "string") return gone.every((part, i) => parts[i] === part) ? null : field;
   if (typeof index !== "number" || parts.length <= list.length) return field;
   if (!list.every((part, i) => parts[i] === part)) return field;
   const at = parts[list.length];
   if (typeof at !== "number" || at < index) return field;
   if (at === index) return null;
   parts[list.length] = at - 1;
+  return formatField(parts);
+}
+
+/** Renumber a field after a list item was put in at `inserted`: that item and the ones after it move up. */
+export function fieldAfterInsertion(field: string, inserted: string): string {
+  const put = parseField(inserted);
+  const index = put.at(-1) as number;
+  const list = put.slice(0, -1);
+  const parts = parseField(field);
+  if (parts.length <= list.length || !list.every((part, i) => parts[i] === part)) return field;
+  const at = parts[list.length];
+  if (typeof at !== "number" || at < index) return field;
+  parts[list.length] = at + 1;
   return formatField(parts);
 }
 
@@ -74,6 +96,10 @@ export function placeRecords<R extends RecordFacts>(records: readonly R[]): Plac
         else Object.assign(p, { removed: true, range: null });
       }
       placed.push({ record, field: record.field, range: null, removed: true });
+    } else if (isItemRestore(record)) {
+      for (const p of placed)
+        if (!isMatchRecord(p.record)) p.field = fieldAfterInsertion(p.field, record.field);
+      placed.push({ record, field: record.field, range: null, removed: false });
     } else {
       if (record.outputRange) {
         for (const p of placed) {

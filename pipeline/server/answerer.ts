@@ -1,7 +1,8 @@
 // The embedded answerer: no model, only quotes. It splits the candidate chunks into sentences, scores
-// each against the question's content words and the technologies it names, and quotes the best one to
-// three verbatim with their chunk ids. When nothing is relevant it quotes nothing, and the chat says the
-// portfolio does not show it. It never obeys the question or the chunks: it can only repeat the portfolio.
+// each against the question's content words, the technologies it names and the part of the record it asks
+// about (a title, an employer, dates, a degree), and quotes the best one to three verbatim with their chunk
+// ids. When nothing is relevant it quotes nothing, and the chat says the portfolio does not show it. It
+// never obeys the question or the chunks: it can only repeat the portfolio.
 import type { Catalog } from "../../extractors/catalog.js";
 import type { Chunk } from "../chunk.js";
 import { isContentWord, stemOf, wordsOf } from "../verify/words.js";
@@ -53,8 +54,9 @@ const KIND_WEIGHT: Partial<Record<Chunk["kind"], number>> = {
 };
 
 // Words that say what the recruiter wants done, not what about: "tell me", "does Dana know".
+// ("When" asks for dates: see RECORD_WORDS.)
 const QUESTION_WORDS = new Set(
-  "does ever kind please know knows tell describe explain give list show use uses used using when why candidate portfolio person"
+  "does ever kind please know knows tell describe explain give list show use uses used using why candidate portfolio person"
     .split(" ")
     .map(stemOf),
 );
@@ -92,11 +94,77 @@ const CATEGORY_WORDS: Record<string, readonly string[]> = {
 };
 const CATEGORIES_BY_STEM = new Map(Object.entries(CATEGORY_WORDS).map(([word, c]) => [stemOf(word), c]));
 
+/** A part of the candidate's record a sentence states. */
+type RecordPart = "position" | "employer" | "education" | "date" | "current";
+
+// A question about the record names what it wants ("title", "degree", "when") in words the record's own
+// lines do not hold ("Software Engineer at Quillmark (2018-06 – 2021-03)."): such a word is held by a
+// sentence that states that part of the record. (Stop words such as "since" and "now" never reach it.)
+const RECORD_WORDS: Record<string, readonly RecordPart[]> = {
+  title: ["position"],
+  role: ["position"],
+  position: ["position"],
+  job: ["position"],
+  employer: ["employer"],
+  employed: ["employer"],
+  company: ["employer"],
+  companies: ["employer"],
+  organisation: ["employer"],
+  organization: ["employer"],
+  study: ["education"],
+  studied: ["education"],
+  degree: ["education"],
+  degrees: ["education"],
+  school: ["education"],
+  university: ["education"],
+  college: ["education"],
+  education: ["education"],
+  graduate: ["education"],
+  graduated: ["education"],
+  qualification: ["education"],
+  major: ["education"],
+  diploma: ["education"],
+  when: ["date"],
+  date: ["date"],
+  dates: ["date"],
+  start: ["date"],
+  started: ["date"],
+  current: ["current"],
+  currently: ["current"],
+  today: ["current"],
+};
+const RECORD_BY_STEM = new Map<string, readonly RecordPart[]>();
+for (const [word, parts] of Object.entries(RECORD_WORDS)) RECORD_BY_STEM.set(stemOf(word), parts);
+
+/** A date as the record writes it (`2018`, `2018-06`); the open end of a record line's dates. */
+const DATE = /\b(?:19|20)\d{2}(?:-\d{2})?\b/;
+const OPEN_END = /\bpresent\b/i;
+
+/**
+ * The parts of the record a sentence states. A profile entry's record line is its first, starting with the
+ * entry's title (the KB's profile documents and record-chunks.ts write "Software Engineer at Quillmark
+ * (2018-06 – 2021-03)." under the title "Software Engineer at Quillmark"): a job's states the position and
+ * the employer, an education entry's the degree and the school; "present" there is the current one. A year
+ * anywhere is a date.
+ */
+function recordParts(chunk: Chunk, index: number, text: string): Set<RecordPart> {
+  const parts = new Set<RecordPart>();
+  if (DATE.test(text)) parts.add("date");
+  if (chunk.kind !== "profile" || index !== 0 || !chunk.title || !text.startsWith(chunk.title)) return parts;
+  const field = typeof chunk.metadata?.field === "string" ? chunk.metadata.field : chunk.uri.split("#")[1];
+  if (/^work\[\d+\]$/.test(field ?? "")) parts.add("position").add("employer");
+  else if (/^education\[\d+\]$/.test(field ?? "")) parts.add("education");
+  else return parts;
+  if (OPEN_END.test(text)) parts.add("current");
+  return parts;
+}
+
 interface Analysed {
   text: string;
   stems: Set<string>;
   technologies: Set<string>;
   categories: Set<string>;
+  record: Set<RecordPart>;
 }
 
 /** Content stems, with possessives dropped ("Dana's" is "Dana"). */
@@ -117,12 +185,14 @@ export function extractiveAnswerer(options: { catalog: Catalog; candidateName?: 
     let out = analysed.get(chunk);
     if (!out) {
       out = sentencesOf(chunk.text)
+        .map((s, index) => ({ ...s, index }))
         .filter((s) => !s.heading && !isInstruction(s.text) && s.text.length <= MAX_CHARS)
         .filter((s) => wordsOf(s.text).length >= MIN_WORDS)
         .map((s) => {
           const technologies = new Set(catalog.findMentions(s.text).map((m) => m.id));
           const categories = new Set([...technologies].map((id) => catalog.get(id)?.category ?? ""));
-          return { text: s.text, stems: new Set(stemsOf(s.text)), technologies, categories };
+          const record = recordParts(chunk, s.index, s.text);
+          return { text: s.text, stems: new Set(stemsOf(s.text)), technologies, categories, record };
         });
       analysed.set(chunk, out);
     }
@@ -158,7 +228,8 @@ export function extractiveAnswerer(options: { catalog: Catalog; candidateName?: 
     for (const [stem, weight] of terms) {
       total += weight;
       const byCategory = CATEGORIES_BY_STEM.get(stem)?.some((c) => sentence.categories.has(c)) ?? false;
-      if (sentence.stems.has(stem) || byCategory) held += weight;
+      const byRecord = RECORD_BY_STEM.get(stem)?.some((p) => sentence.record.has(p)) ?? false;
+      if (sentence.stems.has(stem) || byCategory || byRecord) held += weight;
     }
     return total === 0 ? 0 : held / total;
   }

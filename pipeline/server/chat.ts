@@ -1,10 +1,12 @@
-// One chat answer: retrieve → answer (extractive by default) → claim-net and number-provenance on the answer
-// → the verifier against the same chunks → block or warn. Every change is a hash-chained record sealed with
-// the request id, so a recruiter's answer can be audited like a resume. The session's history only widens
-// retrieval and helps the answerer read a follow-up; it is never a chunk, a fact or a verifier source.
+// One chat answer: retrieve → answer (extractive by default) → record-provenance, claim-net and
+// number-provenance on the answer → the verifier against the same chunks → block or warn. Every change is a
+// hash-chained record sealed with the request id, so a recruiter's answer can be audited like a resume. The
+// session's history only widens retrieval and helps the answerer read a follow-up; it is never a chunk, a
+// fact or a verifier source.
 import { basename } from "node:path";
 import { claimNet } from "../../guards/claim-net.js";
 import { numberProvenance } from "../../guards/number-provenance.js";
+import { recordProvenance } from "../../guards/record-provenance.js";
 import { type RecordDraft, type RedactionRecord, sealRecords } from "../../guards/record.js";
 import { guardString } from "../../guards/run-string.js";
 import type { Chunk } from "../chunk.js";
@@ -19,8 +21,11 @@ import type { Turn } from "./sessions.js";
 /** What a blocked or unanswerable question gets: no claim about the candidate at all. */
 export const FALLBACK = "The portfolio does not show that, so I cannot answer it.";
 
-// In the chain's order (guards/index.ts): claim-net judges the answerer's own words first.
-const ANSWER_GUARDS = [claimNet, numberProvenance];
+// In the chain's order (guards/index.ts). record-provenance first: an answer naming a title or employer the
+// profile does not hold ("a Staff Engineer at Google") claims a record the candidate does not have; with no
+// candidate wording to fall back to, it empties the answer, which is then not grounded and gets the
+// fallback. claim-net then judges the answerer's own words before number-provenance redacts any figure.
+const ANSWER_GUARDS = [recordProvenance, claimNet, numberProvenance];
 const ANSWER_FIELD = "answer";
 
 export interface ChatDeps {

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { defaultCatalog } from "../../extractors/catalog.js";
 import { GUARDS, buildContext } from "../../guards/index.js";
 import { guardString } from "../../guards/run-string.js";
-import type { Guard } from "../../guards/types.js";
+import { type Guard, GUARD_IDS } from "../../guards/types.js";
 
 const root = resolve(import.meta.dirname, "../..");
 const catalog = await defaultCatalog();
@@ -16,7 +16,7 @@ async function exportedGuards(): Promise<{ file: string; guard: Guard }[]> {
     const module = (await import(join(root, "guards", file))) as Record<string, unknown>;
     for (const value of Object.values(module)) {
       const candidate = value as Partial<Guard> | undefined;
-      if (candidate?.meta?.id && (candidate.checkText || candidate.checkMatches))
+      if (candidate?.meta?.id && (candidate.checkText || candidate.checkMatches || candidate.checkDraft))
         found.push({ file, guard: candidate as Guard });
     }
   }
@@ -24,13 +24,15 @@ async function exportedGuards(): Promise<{ file: string; guard: Guard }[]> {
 }
 
 describe("the guard chain", () => {
-  it("runs the four guards in order: pre-writer first", () => {
+  it("runs the five guards in order: record-provenance first after writing, pre-writer guards on matches", () => {
     expect(GUARDS.map((g) => g.meta.id)).toEqual([
+      "record-provenance",
       "vendor-provenance",
       "code-truth",
       "claim-net",
       "number-provenance",
     ]);
+    expect(GUARDS.map((g) => g.meta.id)).toEqual([...GUARD_IDS]);
   });
 
   it("falls back on the writer's own words: no figure is redacted in text that claim-net replaces", () => {

@@ -1,11 +1,15 @@
-// A RuleTester for guards, in ESLint's style: tables of valid and invalid cases with exact expected
-// findings and output. Strict: duplicate cases, unknown message ids, a mutated input, or records that do
+// A RuleTester for guards, in ESLint's style: tables of valid and invalid cases (texts, matches, whole
+// drafts) with exact expected findings and output. Strict: duplicate cases, unknown message ids, a mutated input, or records that do
 // not revert exactly all fail the case.
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Catalog, defaultCatalog } from "../../extractors/catalog.js";
 import { revert } from "../../guards/apply.js";
+import { applyDraftFindings } from "../../guards/apply-draft.js";
+import { revertDraft } from "../../guards/chain.js";
+import type { JsonResume } from "../../guards/resume.js";
 import { guardString } from "../../guards/run-string.js";
 import type {
+  DraftFinding,
   Guard,
   GuardContext,
   Match,
@@ -151,6 +155,57 @@ export function testMatchGuard(
         return finding ? finding.replacement : m;
       });
       expect(output.filter((m): m is Match => m !== null)).toEqual(c.output);
+    });
+  });
+}
+
+export interface DraftCase {
+  name: string;
+  draft: JsonResume;
+  profile: JsonResume;
+}
+
+export interface ExpectedDraftFinding {
+  rule: string;
+  action: DraftFinding["action"];
+  field: string;
+  actual: string;
+}
+
+export interface InvalidDraftCase extends DraftCase {
+  findings: ExpectedDraftFinding[];
+  /** The draft once the findings' edits are made. */
+  output: JsonResume;
+}
+
+/**
+ * Run a draft guard's table: valid drafts find nothing; invalid ones find exactly these, in order, give
+ * exactly `output`, revert to the draft byte for byte, and find nothing more in their own output.
+ */
+export function testDraftGuard(
+  guard: Guard,
+  cases: { valid: DraftCase[]; invalid: InvalidDraftCase[] },
+): void {
+  rejectDuplicates([...cases.valid, ...cases.invalid]);
+  describe(`${guard.meta.id}: valid drafts`, () => {
+    it.each(cases.valid.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+      const context = contextOf(deepFreeze({ profile: c.profile }));
+      expect(guard.checkDraft!(deepFreeze(c.draft), context)).toEqual([]);
+    });
+  });
+  describe(`${guard.meta.id}: invalid drafts`, () => {
+    it.each(cases.invalid.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+      const context = contextOf(deepFreeze({ profile: c.profile }));
+      const findings = guard.checkDraft!(deepFreeze(c.draft), context);
+      checkRules(guard, findings);
+      expect(
+        findings.map((f) => ({ rule: f.rule, action: f.action, field: f.field, actual: f.actual })),
+      ).toEqual(c.findings);
+      for (const f of findings) expect(f.guard).toBe(guard.meta.id);
+      const applied = applyDraftFindings(c.draft, findings);
+      expect(applied.draft).toEqual(c.output);
+      expect(JSON.stringify(revertDraft(applied.draft, applied.records))).toBe(JSON.stringify(c.draft));
+      expect(guard.checkDraft!(applied.draft, context)).toEqual([]);
     });
   });
 }

@@ -145,7 +145,7 @@ describe("kinds of document chunks", () => {
 });
 
 describe("profile and truth as documents", () => {
-  it("makes one profile document per work entry, per project, for the summary and for the skills", async () => {
+  it("makes one profile document per work entry, project and degree, for the summary and for the skills", async () => {
     const { profile } = await readProfile(sample("profile.yaml"));
     const docs = profileDocs(profile, "profile.yaml");
     expect(docs.map((d) => d.uri)).toEqual([
@@ -153,6 +153,7 @@ describe("profile and truth as documents", () => {
       "profile.yaml#work[0]",
       "profile.yaml#work[1]",
       "profile.yaml#projects[0]",
+      "profile.yaml#education[0]",
       "profile.yaml#skills",
     ]);
     for (const d of docs) expect(d).toMatchObject({ kind: "profile", path: "profile.yaml", lines: false });
@@ -167,10 +168,63 @@ describe("profile and truth as documents", () => {
       "- Wrote the payments API in TypeScript with Express, PostgreSQL and SQS, tested with Vitest.",
       "- Reduced the monthly AWS bill by 23.4% by right-sizing node groups.",
     ]);
-    expect(docs[4]?.text).toContain(
+    expect(docs[4]).toMatchObject({
+      title: "BSc in Computer Science at Oregon State University",
+      text: "BSc in Computer Science at Oregon State University (2014-09 – 2018-06).",
+    });
+    expect(docs[5]?.text).toContain(
       "Cloud and infrastructure: AWS, Amazon EKS, Terraform, Helm, Kubernetes, Docker.",
     );
     expect(docs[3]?.text).toContain("portfolio-site: Personal site built with Next.js");
+  });
+
+  it("writes each degree, certificate and award as a line of the record", () => {
+    const docs = profileDocs(
+      {
+        education: [
+          {
+            institution: "Oregon State University",
+            area: "Computer Science",
+            studyType: "BSc",
+            startDate: "2014-09",
+            endDate: "2018-06",
+            score: "3.7",
+            courses: ["Operating Systems", "Databases"],
+          },
+          { institution: "Lund University", studyType: "MSc", startDate: "2019-09" },
+          { institution: "Portland Community College" },
+          { area: "Physics", endDate: "2012" },
+          { institution: "  " },
+        ],
+        certificates: [{ name: "AWS Certified Developer", issuer: "Amazon Web Services", date: "2022-03" }],
+        awards: [{ title: "Hackathon winner", awarder: "Fernhill Supply", summary: "Built a returns bot." }],
+      },
+      "profile.yaml",
+    );
+    expect(docs.map((d) => [d.uri, d.title, d.text])).toEqual([
+      [
+        "profile.yaml#education[0]",
+        "BSc in Computer Science at Oregon State University",
+        "BSc in Computer Science at Oregon State University (2014-09 – 2018-06).\nScore: 3.7.\nCourses: Operating Systems, Databases.",
+      ],
+      ["profile.yaml#education[1]", "MSc at Lund University", "MSc at Lund University (2019-09 – present)."],
+      [
+        "profile.yaml#education[2]",
+        "Studied at Portland Community College",
+        "Studied at Portland Community College.",
+      ],
+      ["profile.yaml#education[3]", "Physics", "Physics."],
+      [
+        "profile.yaml#certificates[0]",
+        "AWS Certified Developer",
+        "Certificate: AWS Certified Developer (Amazon Web Services, 2022-03).",
+      ],
+      [
+        "profile.yaml#awards[0]",
+        "Hackathon winner",
+        "Award: Hackathon winner (Fernhill Supply).\nBuilt a returns bot.",
+      ],
+    ]);
   });
 
   it("states each production technology as a fact naming where it is used", () => {

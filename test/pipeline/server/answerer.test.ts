@@ -80,4 +80,56 @@ describe("the extractive answerer", () => {
     expect(answer.quotes).toEqual([{ chunkId: "payments", text: payments.text }]);
     expect(answer.text).not.toContain("Ten");
   });
+
+  // A profile entry's chunk as the KB and record-chunks.ts make it: its record line first, under its title.
+  const entry = (field: string, text: string, title = text.replace(/ \(.*$/s, "")): Chunk => ({
+    id: field,
+    text,
+    kind: "profile",
+    uri: `profile.yaml#${field}`,
+    title,
+    metadata: { field },
+  });
+  const acme = entry(
+    "work[0]",
+    "Staff Engineer at Acme (2022-01 – present).\nBuilt the Acme billing service in Go.",
+  );
+  const globex = entry(
+    "work[1]",
+    "Software Engineer at Globex (2017-05 – 2021-12).\nShipped the Globex search API.",
+  );
+  const school = entry("education[0]", "MSc in Physics at Lund University (2012-09 – 2014-06).\nScore: 4.5.");
+
+  it.each([
+    ["What was Dana's title at Globex?", "Software Engineer at Globex (2017-05 – 2021-12)."],
+    ["When did Dana work at Acme?", "Staff Engineer at Acme (2022-01 – present)."],
+    ["What is Dana's current role?", "Staff Engineer at Acme (2022-01 – present)."],
+    ["What degree does Dana have?", "MSc in Physics at Lund University (2012-09 – 2014-06)."],
+    ["Where did Dana study?", "MSc in Physics at Lund University (2012-09 – 2014-06)."],
+  ])("answers %j with the record line of the entry it asks about", async (question, line) => {
+    const answer = await ask(question, [orders, acme, globex, school]);
+    expect(answer.text).toBe(line);
+  });
+
+  it("reads the record only from an entry's first line, and a year anywhere as a date", async () => {
+    // The same lines in another order: neither is the entry's record line, so nothing states a title.
+    const moved = entry(
+      "work[0]",
+      "Built the Acme billing service in Go.\nStaff Engineer at Acme (2022-01 – present).",
+      "Staff Engineer at Acme",
+    );
+    expect((await ask("What was Dana's title?", [acme])).text).toBe(
+      "Staff Engineer at Acme (2022-01 – present).",
+    );
+    expect((await ask("What was Dana's title?", [moved])).quotes).toEqual([]);
+    // "When" is held by the year: half of the question's terms; asked why, "ledger" alone is a third.
+    const doc = chunk("history", "The ledger first shipped to customers in 2019.");
+    expect((await ask("When was the ledger launched publicly?", [doc])).text).toBe(doc.text);
+    expect((await ask("Why was the ledger launched publicly?", [doc])).quotes).toEqual([]);
+  });
+
+  it("still answers a question asking when about a technology with the sentence naming it", async () => {
+    const answer = await ask("When did Dana use Go?", [orders, payments]);
+    expect(answer.quotes).toEqual([{ chunkId: "orders", text: "The orders service is written in Go." }]);
+  });
 });

@@ -124,6 +124,85 @@ describe("answerChat over the sample portfolio", () => {
     expect(blocked.flaggedBy).toBe("number-provenance");
   });
 
+  // The record's facts: the position at an employer, the dates of a job, the school and the degree, each
+  // quoted verbatim from the profile's own line for the entry (the education line is record-chunks.ts's).
+  const QUILLMARK = "Software Engineer at Quillmark (2018-06 – 2021-03).";
+  const FERNHILL = "Senior Platform Engineer at Fernhill Supply (2021-04 – present).";
+  const EDUCATION = "BSc in Computer Science at Oregon State University (2014-09 – 2018-06).";
+  it.each([
+    ["What was Dana's title at Quillmark?", "Software Engineer", QUILLMARK, "profile.yaml#work[1]"],
+    ["When did Dana work at Fernhill Supply?", "2021-04 – present", FERNHILL, "profile.yaml#work[0]"],
+    ["When did Dana start at Quillmark?", "2018-06", QUILLMARK, "profile.yaml#work[1]"],
+    ["Where did Dana study?", "Oregon State University", EDUCATION, "profile.yaml#education[0]"],
+    ["What degree does Dana have?", "BSc", EDUCATION, "profile.yaml#education[0]"],
+    ["When did Dana graduate?", "2018-06", EDUCATION, "profile.yaml#education[0]"],
+    ["What is Dana's current role?", "Senior Platform Engineer", FERNHILL, "profile.yaml#work[0]"],
+  ])("answers %j from the profile: %j, grounded", async (question, fact, answer, path) => {
+    const { response, flaggedBy } = await ask(chatDeps(samples), question);
+    expect(response.answer).toContain(fact);
+    expect(response).toMatchObject({ answer, verdict: "GROUNDED", blocked: false, records: [] });
+    expect(response.sources).toEqual([
+      { id: expect.any(String), title: expect.any(String), path, snippet: answer },
+    ]);
+    expect(flaggedBy).toBe("none");
+  });
+
+  it("names each employer for a question about employers, the current one first", async () => {
+    const { response } = await ask(chatDeps(samples), "Which companies employed Dana?");
+    expect(response).toMatchObject({ answer: `- ${FERNHILL}\n- ${QUILLMARK}`, verdict: "GROUNDED" });
+  });
+
+  it.each([
+    ["Dana was a Staff Engineer at Quillmark.", "title-not-held", 'the title "Staff Engineer"'],
+    ["Dana worked at Google from 2018 to 2021.", "employer-not-held", 'the employer "Google"'],
+    ["Dana was Head of Platform at Fernhill Supply.", "title-not-held", 'the title "Head of Platform"'],
+  ])("takes out an answer claiming a record the profile does not hold: %j", async (text, rule, named) => {
+    const deps = chatDeps(samples, scripted(text));
+    for (const mode of ["block", "warn"] as const) {
+      // With no candidate wording for an answer, the guard empties it: the fallback, whatever the mode.
+      const { response, flaggedBy } = await ask(deps, "What was Dana's title?", mode);
+      expect(response).toMatchObject({
+        answer: FALLBACK,
+        verdict: "NOT_GROUNDED",
+        blocked: true,
+        sources: [],
+      });
+      expect(response.records).toMatchObject([
+        {
+          seq: 1,
+          guard: "record-provenance",
+          rule,
+          action: "remove",
+          field: "answer",
+          range: [0, text.length],
+          original: text,
+          replacement: "",
+        },
+        { seq: 2, guard: "verifier", action: "fallback", original: "", replacement: FALLBACK },
+      ]);
+      expect(response.records[0]!.reason).toContain(`it names ${named}`);
+      expect(verifyChain(response.records)).toEqual({ ok: true });
+      expect(flaggedBy).toBe("record-provenance");
+    }
+  });
+
+  it("leaves an answer naming only the titles and employers the profile holds to the verifier", async () => {
+    const held = "Dana was a Software Engineer at Quillmark.";
+    const grounded = await ask(chatDeps(samples, scripted(held)), "What was Dana's title?");
+    expect(grounded.response).toMatchObject({
+      answer: held,
+      verdict: "GROUNDED",
+      blocked: false,
+      records: [],
+    });
+
+    // Held too, but worded unlike any source: the guards pass it, the verifier alone blocks it.
+    const reworded = "Dana worked at Fernhill Supply as a Senior Platform Engineer.";
+    const { response, flaggedBy } = await ask(chatDeps(samples, scripted(reworded)), "Where does Dana work?");
+    expect(response.records.map((r) => [r.guard, r.original])).toEqual([["verifier", reworded]]);
+    expect(flaggedBy).toBe("verifier");
+  });
+
   it("never treats the session's history as a grounding source", async () => {
     const seen: string[] = [];
     const deps = chatDeps(

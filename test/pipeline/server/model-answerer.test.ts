@@ -1,8 +1,11 @@
 // `writer: bedrock` in vouch serve: the model answers through the forced portfolio_answer tool, over the
-// real SDK client against the fake Bedrock; its answer still passes number-provenance and the verifier.
+// real SDK client against the fake Bedrock; its answer still passes record-provenance, number-provenance and
+// the verifier.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBedrockBackend } from "../../../pipeline/backends/bedrock.js";
+import { verifyChain } from "../../../guards/record.js";
 import { buildApp } from "../../../pipeline/server/app.js";
+import { FALLBACK } from "../../../pipeline/server/chat.js";
 import { ANSWER_TOOL, modelAnswerer } from "../../../pipeline/server/model-answerer.js";
 import { bedrockFault, bedrockReply } from "../../fakes/bedrock-server.js";
 import { useFakeBedrock } from "../../helpers/fake-bedrock.js";
@@ -27,11 +30,10 @@ afterAll(async () => {
   await app.close();
 });
 
-const ask = async (question: string) =>
-  (await app.inject({ method: "POST", url: "/v1/chat", payload: { question } })).json() as Record<
-    string,
-    unknown
-  >;
+const ask = async (question: string, mode?: "block" | "warn") =>
+  (
+    await app.inject({ method: "POST", url: "/v1/chat", payload: { question, ...(mode ? { mode } : {}) } })
+  ).json() as Record<string, unknown>;
 const answer = (input: unknown) => bedrockReply.toolUse(input, ANSWER_TOOL.name);
 
 describe("the model answerer", () => {
@@ -66,6 +68,62 @@ describe("the model answerer", () => {
     expect(response.records).toContainEqual(
       expect.objectContaining({ guard: "number-provenance", original: "400" }),
     );
+  });
+
+  it.each([
+    ["Dana was a Staff Engineer at Quillmark.", "title-not-held", 'the title "Staff Engineer" at Quillmark'],
+    ["Dana worked at Google from 2018 to 2021.", "employer-not-held", 'the employer "Google"'],
+  ])("cannot claim a record the profile does not hold: %j is taken out", async (text, rule, named) => {
+    for (const mode of ["block", "warn"] as const) {
+      fake.script("converse", answer({ answerable: true, answer: text, sources: [1] }));
+      const response = await ask("What was Dana's title at Quillmark?", mode);
+      // The guard empties an answer that has no candidate wording to fall back to: in warn mode too, there
+      // is nothing left to keep with a note, so the fallback is given.
+      expect(response).toMatchObject({
+        answer: FALLBACK,
+        verdict: "NOT_GROUNDED",
+        blocked: true,
+        sources: [],
+        records: [
+          {
+            seq: 1,
+            guard: "record-provenance",
+            rule,
+            action: "remove",
+            field: "answer",
+            original: text,
+            replacement: "",
+            reason: `answer: it names ${named}, which ${
+              rule === "title-not-held"
+                ? "no position, label, organisation or text of the profile holds"
+                : "no employer, school or organisation of the profile is"
+            }; the profile has no wording for this place, so it is removed.`,
+          },
+          {
+            seq: 2,
+            guard: "verifier",
+            action: "fallback",
+            replacement: FALLBACK,
+            reason: `The guards removed the whole answer ("${text}"). The answer is replaced by a statement that the portfolio does not show it.`,
+          },
+        ],
+      });
+      expect((response.records as unknown[]).length).toBe(2);
+      expect(verifyChain(response.records as Parameters<typeof verifyChain>[0])).toEqual({ ok: true });
+    }
+  });
+
+  it("passes an answer naming only the title and employer the profile holds unchanged", async () => {
+    const text = "Dana was a Software Engineer at Quillmark.";
+    for (const mode of ["block", "warn"] as const) {
+      fake.script("converse", answer({ answerable: true, answer: text, sources: [1] }));
+      expect(await ask("What was Dana's title at Quillmark?", mode)).toMatchObject({
+        answer: text,
+        verdict: "GROUNDED",
+        blocked: false,
+        records: [],
+      });
+    }
   });
 
   it("an unanswerable question or an unusable reply gets the fallback, never an invented answer", async () => {

@@ -1,0 +1,52 @@
+// Skills are a closed world: a skill keyword that names nothing the catalog knows ("Backstage", "Kyverno")
+// is backed only when the profile states it or a production-kind grounding fact (the profile's or the
+// code's own) names it. A keyword is read as its parts ("Backstage / Kyverno" is two names); a part that
+// names a catalog technology is judged by the catalog's rule instead.
+import { canStateSkill, profileStrings } from "../backing-index.js";
+import { wordsOf } from "../record/normalise.js";
+import { containsPhrase } from "../record/titles.js";
+import type { GuardContext, RecordEvidence } from "../types.js";
+
+/** A word as names are compared: singular ("REST APIs" states "REST API"). */
+const singular = (w: string) => (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w);
+const phrase = (text: string) => wordsOf(text).map(singular);
+
+interface Source {
+  words: string[];
+  evidence: RecordEvidence;
+}
+
+const sourcesOf = new WeakMap<GuardContext, Source[]>();
+
+/** The profile's strings that can state a skill, and the production-kind facts, read once per context. */
+function sources(context: GuardContext): Source[] {
+  let list = sourcesOf.get(context);
+  if (list) return list;
+  list = [
+    ...profileStrings(context.profile)
+      .filter((s) => canStateSkill(s.field))
+      .map((s) => ({
+        words: phrase(s.text),
+        evidence: { source: "profile" as const, ref: s.field, text: s.text },
+      })),
+    ...context.facts
+      .filter((f) => f.kind === "production")
+      .map((f) => ({ words: phrase(f.text), evidence: { source: "fact" as const, ref: f.id } })),
+  ];
+  sourcesOf.set(context, list);
+  return list;
+}
+
+/** The parts of a keyword: "Backstage / Kyverno", "Argo CD and Flux", "Velero, KEDA". */
+export function keywordParts(text: string): string[] {
+  return text
+    .split(/\s*(?:[,/&+;|]|\band\b)\s*/u)
+    .map((p) => p.trim())
+    .filter((p) => wordsOf(p).length > 0);
+}
+
+/** Where the profile or a production fact states `name`, or undefined when nothing does. */
+export function statedName(name: string, context: GuardContext): RecordEvidence | undefined {
+  const words = phrase(name);
+  return sources(context).find((s) => containsPhrase(s.words, words))?.evidence;
+}

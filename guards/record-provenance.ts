@@ -1,0 +1,65 @@
+// record-provenance: the candidate's record is the profile's. The writer may select, order and reword
+// highlights, summaries and descriptions (the other guards judge those) and nothing else: an identity or
+// contact detail, an employer, position, date, degree, certificate or award the draft changed goes back to
+// the profile's value; an invented entry goes; a dropped job, degree or contact detail is put back. In prose,
+// a title or employer the profile does not hold makes the string fall back to the candidate's wording.
+// After the other guards, what their removals left empty (a skills group, a highlights list) is dropped.
+import { formatMessage, listWords, unbackedAction } from "./backing.js";
+import { heldEvidence, isHeld } from "./record/held.js";
+import { RECORD_MESSAGES } from "./record/messages.js";
+import { shown } from "./record/normalise.js";
+import { planRecord } from "./record/plan.js";
+import { tidyEmpty } from "./record/empty.js";
+import { recordClaims } from "./record/titles.js";
+import type { DraftFinding, Guard, GuardContext, TextFinding, TextTarget } from "./types.js";
+
+function checkDraft(
+  draft: Parameters<NonNullable<Guard["checkDraft"]>>[0],
+  context: GuardContext,
+): DraftFinding[] {
+  return context.profile ? planRecord(draft, context.profile) : [];
+}
+
+function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
+  if (target.role !== "prose") return [];
+  const own = target.original
+    ? new Set(recordClaims(target.original).map((c) => c.words.join(" ")))
+    : new Set();
+  const claims = recordClaims(target.text).filter(
+    (c) => !own.has(c.words.join(" ")) && !isHeld(c, context.profile),
+  );
+  if (claims.length === 0) return [];
+  const rule = claims.some((c) => c.kind === "title") ? "title-not-held" : "employer-not-held";
+  const action = unbackedAction(target);
+  const words = {
+    field: target.field,
+    claims: `it names ${listWords(claims.map((c) => `the ${c.kind} ${c.at ? `${shown(c.text)} at ${c.at.text}` : shown(c.text)}`))}`,
+    outcome:
+      action.action === "fallback"
+        ? "the candidate's own wording is used instead"
+        : "the profile has no wording for this place, so it is removed",
+  };
+  return [
+    {
+      guard: "record-provenance",
+      rule,
+      ...action,
+      field: target.field,
+      reason: formatMessage(RECORD_MESSAGES[rule], words),
+      actual: claims.map((c) => c.text).join(", "),
+      evidence: heldEvidence(rule === "title-not-held" ? "title" : "employer", context.profile),
+    },
+  ];
+}
+
+export const recordProvenance: Guard = {
+  meta: {
+    id: "record-provenance",
+    description:
+      "The candidate's record is the profile's: identity, contact details, employers, positions, dates, education, certificates and awards go back to the profile's values, invented entries are removed, dropped jobs and degrees are put back, and prose may not claim a title or employer the profile does not hold.",
+    messages: RECORD_MESSAGES,
+  },
+  checkDraft,
+  checkText,
+  tidyDraft: (draft) => tidyEmpty(draft),
+};

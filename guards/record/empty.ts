@@ -1,0 +1,59 @@
+// What the guards' removals left empty is dropped, so no renderer draws a bare heading: a skills group whose
+// every keyword went, a highlights or keywords list with nothing in it. A skills group that never had a
+// keyword list (`{ name: "Kubernetes", level: "Advanced" }`) is a skill of its own and stays. A section with
+// no entry left stays an empty list in resume.json (taking a top-level key out would lose its place in the
+// document on revert); the renderers draw nothing for it.
+import { formatMessage } from "../backing-evidence.js";
+import type { JsonResume } from "../resume.js";
+import type { DraftFinding } from "../types.js";
+import { RECORD_MESSAGES } from "./messages.js";
+import { RECORD_SECTIONS } from "./sections.js";
+
+const LISTS_IN_ENTRIES = ["highlights", "keywords", "courses", "roles"];
+const SECTIONS = ["skills", ...RECORD_SECTIONS.map((s) => s.key)];
+
+type Entry = Record<string, unknown>;
+const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0;
+const entries = (value: unknown): Entry[] =>
+  Array.isArray(value) ? value.map((v) => (v && typeof v === "object" ? (v as Entry) : {})) : [];
+
+function finding(field: string, what: string, edit: DraftFinding["edit"], actual = ""): DraftFinding {
+  return {
+    guard: "record-provenance",
+    rule: "empty-group",
+    action: edit.op === "set" ? "fallback" : "remove",
+    field: edit.field,
+    reason: formatMessage(RECORD_MESSAGES["empty-group"], { field, what }),
+    actual,
+    evidence: [],
+    edit,
+  };
+}
+
+/** The edits that take out what is empty, in an order whose fields stay right as they are made. */
+export function tidyEmpty(draft: JsonResume): DraftFinding[] {
+  const found: DraftFinding[] = [];
+  for (const section of SECTIONS) {
+    const list = entries(draft[section]);
+    // Highest index first: a removed group does not renumber the ones still to check.
+    for (let i = list.length - 1; i >= 0; i--) {
+      const entry = list[i]!;
+      const at = `${section}[${i}]`;
+      if (section === "skills" && isEmptyList(entry.keywords)) {
+        found.push(finding(at, "skills group", { op: "remove", field: at }, JSON.stringify(entry)));
+        continue;
+      }
+      const empty = LISTS_IN_ENTRIES.filter((key) => isEmptyList(entry[key]));
+      if (empty.length === 0) continue;
+      const kept = Object.fromEntries(Object.entries(entry).filter(([key]) => !empty.includes(key)));
+      found.push(
+        finding(`${at}.${empty.join(", ")}`, `${empty.join(" and ")} list`, {
+          op: "set",
+          field: at,
+          value: kept,
+        }),
+      );
+    }
+  }
+  return found;
+}

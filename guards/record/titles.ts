@@ -1,0 +1,192 @@
+// Titles and employers claimed in prose: "as Staff Engineer", "Head of Platform", "worked at Google". A claim
+// is held when the profile says it: the phrase stands in a profile string, or its words are a subsequence
+// of a position or label the candidate held ("Senior Engineer" of "Senior Platform Engineer").
+import { wordsOf } from "./normalise.js";
+
+export interface Claim {
+  kind: "title" | "employer";
+  /** The phrase as written. */
+  text: string;
+  start: number;
+  end: number;
+  /** Its words, normalised (`sr` → `senior`). */
+  words: string[];
+  /** For a title followed by its employer ("Staff Engineer at Quillmark"): that employer claim. */
+  at?: Claim;
+}
+
+// A role noun ends a title; alone ("an engineer") it claims nothing but a kind of work.
+const ROLE_NOUNS = new Set(
+  "engineer developer architect manager director scientist analyst consultant designer administrator programmer sre lead officer president head founder cofounder vp cto ceo cio ciso coo cfo cpo svp evp specialist researcher fellow".split(
+    " ",
+  ),
+);
+// These claim a rank even alone ("as CTO", "was founder"), when the text gives them to its subject.
+const RANKS_ALONE = new Set(
+  "director president founder cofounder vp cto ceo cio ciso coo cfo cpo svp evp".split(" "),
+);
+// Words that build a title before its noun, whatever their case.
+const TITLE_WORDS = new Set(
+  "senior sr staff principal lead chief head distinguished executive vice associate junior founding co backend back end frontend front software platform site reliability data machine learning ml devops cloud infrastructure security solutions solution systems full stack fullstack mobile web product engineering technical tech team program project delivery qa test quality research application applications database network release build support sales customer api ai integration".split(
+    " ",
+  ),
+);
+// After a role noun, these still end the title; any other word makes it attributive ("developer tooling").
+const TITLE_ENDS = new Set(
+  "with at for in on who and or of since from to by where while during after before until across within under over through when among alongside via then but so as whose which that".split(
+    " ",
+  ),
+);
+const OF_RANKS = new Set(["head", "director", "vp", "president", "officer", "manager"]);
+const EMPLOY_VERBS = new Set(
+  "worked work working works employed joined joining join hired interned consulted contracted served".split(
+    " ",
+  ),
+);
+const EMPLOY_LINKS = new Set(["at", "for", "by"]);
+// Before a bare rank, these give it to the text's subject: "served as CTO", "became the founder". Without
+// one, a rank names someone else: "presented the plan to the CTO".
+const RANK_CUES = new Set(
+  "as was is became become becoming promoted named appointed acting interim".split(" "),
+);
+const DETERMINERS = new Set(["the", "a", "an", "its"]);
+const SYNONYMS: Record<string, string> = { sr: "senior", jr: "junior" };
+
+interface Word {
+  norm: string;
+  start: number;
+  end: number;
+  /** Starts a sentence: its capital says nothing. */
+  initial: boolean;
+  capital: boolean;
+  /** Ends in `'s`: "Fernhill Supply's team" names Fernhill Supply and ends there. */
+  possessive: boolean;
+}
+
+function tokens(text: string): Word[] {
+  const out: Word[] = [];
+  for (const m of text.matchAll(/[\p{L}\p{N}]+(?:[-'’.&][\p{L}\p{N}]+)*/gu)) {
+    const start = m.index;
+    const before = text.slice(0, start).trimEnd();
+    const possessive = /['’]s$/iu.test(m[0]);
+    const raw = possessive ? m[0].slice(0, -2) : m[0];
+    const norm = wordsOf(raw).join("");
+    out.push({
+      norm: SYNONYMS[norm] ?? norm,
+      start,
+      end: start + raw.length,
+      initial: before === "" || /[.!?:;\n•\-–—]$/.test(before),
+      capital: /^\p{Lu}/u.test(raw),
+      possessive,
+    });
+  }
+  return out;
+}
+
+/** Words adjacent in the text: nothing but spaces between them. */
+const adjacent = (text: string, a: Word, b: Word) => /^[ \t]+$/.test(text.slice(a.end, b.start));
+
+const isModifier = (w: Word) => TITLE_WORDS.has(w.norm) || (w.capital && !w.initial);
+
+function claim(kind: Claim["kind"], text: string, words: readonly Word[]): Claim {
+  const [first, last] = [words[0]!, words.at(-1)!];
+  return {
+    kind,
+    text: text.slice(first.start, last.end),
+    start: first.start,
+    end: last.end,
+    words: words.map((w) => w.norm),
+  };
+}
+
+/** Whether the text gives a bare rank to its subject: "as CTO", "became the founder", or the text opens with it. */
+function givenToSubject(words: readonly Word[], i: number): boolean {
+  let j = i - 1;
+  if (j >= 0 && DETERMINERS.has(words[j]!.norm)) j--;
+  return j < 0 || RANK_CUES.has(words[j]!.norm);
+}
+
+/** Title phrases: modifiers then a role noun ("Staff Platform Engineer"), or a rank of something ("Head of Data"). */
+function titleClaims(text: string, words: readonly Word[]): Claim[] {
+  const found: Claim[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const noun = words[i]!;
+    if (!ROLE_NOUNS.has(noun.norm)) continue;
+    const next = words[i + 1];
+    const joined = next && adjacent(text, noun, next);
+    // "Head of Platform": the rank takes the capitalised words after "of".
+    if (OF_RANKS.has(noun.norm) && joined && next.norm === "of") {
+      let j = i + 2;
+      while (j < words.length && words[j]!.capital && adjacent(text, words[j - 1]!, words[j]!)) j++;
+      if (j > i + 2) {
+        let s = i;
+        while (s > 0 && isModifier(words[s - 1]!) && adjacent(text, words[s - 1]!, words[s]!)) s--;
+        found.push(claim("title", text, words.slice(s, j)));
+        i = j - 1;
+        continue;
+      }
+    }
+    if (joined && !TITLE_ENDS.has(next.norm)) continue; // attributive: "developer tooling", "Lead the migration"
+    let s = i;
+    while (s > 0 && i - s < 6 && isModifier(words[s - 1]!) && adjacent(text, words[s - 1]!, words[s]!)) s--;
+    // A bare noun claims a kind of work, not a title; "lead" and "head" alone are a verb and a body part.
+    if (s === i && !(RANKS_ALONE.has(noun.norm) && givenToSubject(words, i))) continue;
+    found.push(claim("title", text, words.slice(s, i + 1)));
+  }
+  return found;
+}
+
+/** The organisation after an employment phrase: "worked at Google", "joined Stripe", "Engineer at Meta". */
+function employerClaims(text: string, words: readonly Word[], titles: readonly Claim[]): Claim[] {
+  const found: Claim[] = [];
+  const titleEnds = new Set(titles.map((t) => t.end));
+  for (let i = 0; i < words.length - 1; i++) {
+    const w = words[i]!;
+    if (!EMPLOY_VERBS.has(w.norm) && !titleEnds.has(w.end)) continue;
+    const link = words[i + 1]!;
+    const start = EMPLOY_LINKS.has(link.norm) ? i + 2 : w.norm.startsWith("join") ? i + 1 : -1;
+    if (start === -1) continue;
+    let j = start;
+    const continues = (k: number) =>
+      (words[k]!.capital || (words[k]!.norm === "of" && k > start)) &&
+      adjacent(text, words[k - 1]!, words[k]!);
+    while (j < words.length && j - start < 5 && continues(j) && !words[j - 1]!.possessive) j++;
+    while (j > start && words[j - 1]!.norm === "of") j--;
+    if (j === start) continue;
+    const employer = claim("employer", text, words.slice(start, j));
+    found.push(employer);
+    // "Senior Engineer at Quillmark": the title must be the one held there.
+    const title = titles.find((t) => t.end === w.end);
+    if (title) title.at = employer;
+  }
+  return found;
+}
+
+/** Every title and employer a string claims, in text order. */
+export function recordClaims(text: string): Claim[] {
+  const words = tokens(text);
+  const titles = titleClaims(text, words);
+  return [...titles, ...employerClaims(text, words, titles)].sort((a, b) => a.start - b.start);
+}
+
+/** Whether `needle` stands, word for word, in `hay`. */
+export function containsPhrase(hay: readonly string[], needle: readonly string[]): boolean {
+  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return needle.length === 0;
+}
+
+/** Whether `needle`'s words appear in `hay` in order, the last word last ("senior engineer" ⊂ "senior platform engineer"). */
+export function isSubsequence(hay: readonly string[], needle: readonly string[]): boolean {
+  if (needle.length === 0 || hay.at(-1) !== needle.at(-1)) return false;
+  let j = 0;
+  for (const word of hay) if (word === needle[j]) j++;
+  return j === needle.length;
+}
+
+/** A title or employer phrase's words as the profile's strings are compared with them. */
+export function phraseWords(text: string): string[] {
+  return tokens(text).map((w) => w.norm);
+}
