@@ -43,9 +43,10 @@ export function matchEntries(
   const profiles = profile.map(asEntry);
   const used = new Set<number>();
   const result: (EntryMatch | undefined)[] = drafts.map(() => undefined);
+  const profileKeys = profiles.map((p) => nameKey(p[spec.identity]));
   const named = drafts.map((d) => {
     const key = nameKey(d[spec.identity]);
-    return key === "" ? [] : profiles.flatMap((p, i) => (nameKey(p[spec.identity]) === key ? [i] : []));
+    return key === "" ? [] : profileKeys.flatMap((k, i) => (k === key ? [i] : []));
   });
   const take = (i: number, p: number, renamed: boolean) => {
     used.add(p);

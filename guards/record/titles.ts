@@ -63,25 +63,42 @@ interface Word {
   possessive: boolean;
 }
 
+const SENTENCE_BREAK = new Set([...".!?:;\n•-–—"]);
+
+/** Whether the word at `start` opens a sentence or a line: the last character before it (spaces aside) ends one. */
+function opensSentence(text: string, start: number): boolean {
+  let k = start - 1;
+  while (k >= 0 && (text[k] === " " || text[k] === "\t" || text[k] === "\r")) k--;
+  return k < 0 || SENTENCE_BREAK.has(text[k]!);
+}
+
+/** A word as compared: lower case, NFKC and accents aside for any other script. */
+const normOf = (raw: string) =>
+  /^[\x20-\x7e]*$/.test(raw) ? raw.toLowerCase().replace(/[^a-z0-9]/g, "") : wordsOf(raw).join("");
+
 function tokens(text: string): Word[] {
   const out: Word[] = [];
   for (const m of text.matchAll(/[\p{L}\p{N}]+(?:[-'’.&][\p{L}\p{N}]+)*/gu)) {
     const start = m.index;
-    const before = text.slice(0, start).trimEnd();
     const possessive = /['’]s$/iu.test(m[0]);
     const raw = possessive ? m[0].slice(0, -2) : m[0];
-    const norm = wordsOf(raw).join("");
+    const norm = normOf(raw);
     out.push({
       norm: SYNONYMS[norm] ?? norm,
       start,
       end: start + raw.length,
-      initial: before === "" || /[.!?:;\n•\-–—]$/.test(before),
+      initial: opensSentence(text, start),
       capital: /^\p{Lu}/u.test(raw),
       possessive,
     });
   }
   return out;
 }
+
+// Every claim holds a role noun or an employment verb: a text with neither is not read word by word.
+// Full-width and mathematical letters ("Ｓｔａｆｆ Ｅｎｇｉｎｅｅｒ") are read as the letters they stand for.
+const COMPATIBLE_LETTERS = /[\uFF00-\uFFEF]|[\u{1D400}-\u{1D7FF}]/u;
+const TRIGGERS = new RegExp(`\\b(?:${[...ROLE_NOUNS, ...EMPLOY_VERBS, "co-founder"].join("|")})\\b`, "iu");
 
 /** Words adjacent in the text: nothing but spaces between them. */
 const adjacent = (text: string, a: Word, b: Word) => /^[ \t]+$/.test(text.slice(a.end, b.start));
@@ -164,6 +181,8 @@ function employerClaims(text: string, words: readonly Word[], titles: readonly C
 
 /** Every title and employer a string claims, in text order. */
 export function recordClaims(text: string): Claim[] {
+  if (!TRIGGERS.test(text) && !(COMPATIBLE_LETTERS.test(text) && TRIGGERS.test(text.normalize("NFKC"))))
+    return [];
   const words = tokens(text);
   const titles = titleClaims(text, words);
   return [...titles, ...employerClaims(text, words, titles)].sort((a, b) => a.start - b.start);

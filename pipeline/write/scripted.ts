@@ -1,7 +1,10 @@
-// `--writer scripted:<file>`: the file is the tailored draft, for tests and demos.
+// `--writer scripted:<file>`: the file is the tailored draft, for tests and demos (and any other model's
+// draft). It must be a JSON Resume document: the guards hold its record to the profile field by field, so
+// a field of the wrong shape is refused here, named, before any work.
 import type { JsonResume } from "../../guards/resume.js";
 import { InputError } from "../errors.js";
-import { readJsonFile } from "../json-file.js";
+import { fieldPath, readJsonFile } from "../json-file.js";
+import { profileSchema } from "../profile-schema.js";
 import type { Writer } from "./types.js";
 
 export function scriptedWriter(path: string): Writer {
@@ -11,6 +14,12 @@ export function scriptedWriter(path: string): Writer {
       const draft = await readJsonFile(path);
       if (!draft || typeof draft !== "object" || Array.isArray(draft)) {
         throw new InputError(`${path}: expected a JSON Resume document (an object).`);
+      }
+      // Checked, not converted: the draft is used as written, so the log reverts to it byte for byte.
+      const checked = profileSchema.safeParse(draft);
+      if (!checked.success) {
+        const issue = checked.error.issues[0]!;
+        throw new InputError(`${path}: field "${fieldPath(issue.path)}": ${issue.message}.`);
       }
       return draft as JsonResume;
     },

@@ -456,6 +456,14 @@ testTextGuard(recordProvenance, {
       output: "Backend engineer building payment systems.",
     },
     {
+      name: "a title in full-width letters",
+      text: "Promoted to Ｓｔａｆｆ Ｅｎｇｉｎｅｅｒ in 2023.",
+      original: "Built the ledger API.",
+      context: { profile },
+      findings: [{ rule: "title-not-held", actual: "Ｓｔａｆｆ Ｅｎｇｉｎｅｅｒ", action: "fallback" }],
+      output: "Built the ledger API.",
+    },
+    {
       name: "a rank given to the subject",
       text: "Became the CTO of the payments spin-off.",
       field: "work[0].highlights[1]",
