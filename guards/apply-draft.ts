@@ -3,6 +3,7 @@
 // A record that edits a string's whole text keeps the text edit's shape (ranges, plain strings); a record
 // of any other value (an entry, a list, a key put back or taken out) holds JSON texts of the values.
 import type { RecordDraft } from "./record.js";
+import { TEXT_RULES } from "./record/messages.js";
 import { type JsonResume, deleteField, getField, insertField, putField } from "./resume.js";
 import type { DraftEdit, DraftFinding } from "./types.js";
 
@@ -51,8 +52,8 @@ export function applyDraftFindings(
 }
 
 /** Whether a record is a structural one whose values are JSON (see the top of this file). */
-export function holdsJson(record: Pick<RecordDraft, "guard" | "range">): boolean {
-  return record.guard === "record-provenance" && record.range === undefined;
+export function holdsJson(record: Pick<RecordDraft, "guard" | "rule" | "range">): boolean {
+  return record.guard === "record-provenance" && record.range === undefined && !TEXT_RULES.has(record.rule);
 }
 
 /** Undo one structural record on `doc` (which the caller owns). */

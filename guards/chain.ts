@@ -143,7 +143,10 @@ function compareFieldsDescending(a: string, b: string): number {
 /** Undo a draft's records, last first: `revertDraft(guardDraft(d).draft, records)` deep-equals `d`. */
 export function revertDraft(
   draft: JsonResume,
-  records: readonly Pick<RecordDraft, "guard" | "field" | "action" | "original" | "outputRange" | "range">[],
+  records: readonly Pick<
+    RecordDraft,
+    "guard" | "rule" | "field" | "action" | "original" | "outputRange" | "range"
+  >[],
 ): JsonResume {
   const restored = structuredClone(draft);
   for (const record of [...records].reverse()) {

@@ -37,10 +37,13 @@ function sources(context: GuardContext): Source[] {
   return list;
 }
 
-/** The parts of a keyword: "Backstage / Kyverno", "Argo CD and Flux", "Velero, KEDA". */
+/**
+ * The parts of a keyword: "Backstage / Kyverno", "Argo CD and Flux", "Velero, KEDA". A slash, ampersand or
+ * plus splits only between spaces: "CI/CD", "TCP/IP", "R&D" and "C++" are one name each.
+ */
 export function keywordParts(text: string): string[] {
   return text
-    .split(/\s*(?:[,/&+;|]|\band\b)\s*/u)
+    .split(/\s*[,;|]\s*|\s+(?:[/&+]|and)\s+/u)
     .map((p) => p.trim())
     .filter((p) => wordsOf(p).length > 0);
 }

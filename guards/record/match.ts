@@ -76,7 +76,8 @@ export function matchEntries(
   // A renamed entry: no profile entry has its name, but one starts the same month in the same role or
   // ends the same month (an employer swapped for a famous one keeps its dates).
   drafts.forEach((d, i) => {
-    if (result[i] || monthOf(d.startDate) === undefined) return;
+    // Only entries with a role (a job, a degree) are told apart by dates: two projects may start together.
+    if (result[i] || !spec.role || monthOf(d.startDate) === undefined) return;
     const same = profiles.findIndex(
       (p, j) =>
         !used.has(j) &&

@@ -22,3 +22,6 @@ export const RECORD_MESSAGES = {
 } as const;
 
 export type RecordRule = keyof typeof RECORD_MESSAGES;
+
+/** Rules about prose: their records are text edits (plain strings), not structured values (JSON). */
+export const TEXT_RULES: ReadonlySet<string> = new Set<RecordRule>(["title-not-held", "employer-not-held"]);

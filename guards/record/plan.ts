@@ -110,6 +110,8 @@ function mendFields(
           },
         );
       }
+    } else if (spec.subsets?.includes(key) && theirs === undefined) {
+      // A list the writer may shorten may go whole.
     } else if (theirs === undefined) {
       plan.emit(
         "dropped-field",

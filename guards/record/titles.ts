@@ -50,6 +50,7 @@ const RANK_CUES = new Set(
   "as was is became become becoming promoted named appointed acting interim".split(" "),
 );
 const DETERMINERS = new Set(["the", "a", "an", "its"]);
+const OTHERS = new Set(["our", "their", "his", "her", "my", "your", "whose"]);
 const SYNONYMS: Record<string, string> = { sr: "senior", jr: "junior" };
 
 interface Word {
@@ -116,11 +117,20 @@ function claim(kind: Claim["kind"], text: string, words: readonly Word[]): Claim
   };
 }
 
-/** Whether the text gives a bare rank to its subject: "as CTO", "became the founder", or the text opens with it. */
+/** Whether the text gives a bare rank to its subject: "as CTO", "became the founder", or a sentence opens with it. */
 function givenToSubject(words: readonly Word[], i: number): boolean {
   let j = i - 1;
   if (j >= 0 && DETERMINERS.has(words[j]!.norm)) j--;
-  return j < 0 || RANK_CUES.has(words[j]!.norm);
+  return j < 0 || RANK_CUES.has(words[j]!.norm) || words[j + 1]!.initial;
+}
+
+/** Whether a title starting at word `s` is someone else's: "with the Staff Engineer", "our VP", "Dana's manager". */
+function someoneElses(words: readonly Word[], s: number): boolean {
+  const before = words[s - 1];
+  if (!before) return false;
+  if (before.possessive || OTHERS.has(before.norm)) return true;
+  const cue = words[s - 2];
+  return DETERMINERS.has(before.norm) && !(cue && RANK_CUES.has(cue.norm));
 }
 
 /** Title phrases: modifiers then a role noun ("Staff Platform Engineer"), or a rank of something ("Head of Data"). */
@@ -138,7 +148,9 @@ function titleClaims(text: string, words: readonly Word[]): Claim[] {
       if (j > i + 2) {
         let s = i;
         while (s > 0 && isModifier(words[s - 1]!) && adjacent(text, words[s - 1]!, words[s]!)) s--;
-        found.push(claim("title", text, words.slice(s, j)));
+        if (!someoneElses(words, s) && (s < i || givenToSubject(words, i))) {
+          found.push(claim("title", text, words.slice(s, j)));
+        }
         i = j - 1;
         continue;
       }
@@ -148,9 +160,25 @@ function titleClaims(text: string, words: readonly Word[]): Claim[] {
     while (s > 0 && i - s < 6 && isModifier(words[s - 1]!) && adjacent(text, words[s - 1]!, words[s]!)) s--;
     // A bare noun claims a kind of work, not a title; "lead" and "head" alone are a verb and a body part.
     if (s === i && !(RANKS_ALONE.has(noun.norm) && givenToSubject(words, i))) continue;
+    if (someoneElses(words, s)) continue;
     found.push(claim("title", text, words.slice(s, i + 1)));
   }
   return found;
+}
+
+// Nouns a name can qualify: "Quillmark customers", "the Stripe API".
+const QUALIFIED = new Set(
+  "team platform project stack ecosystem api sdk client customer account startup community program codebase".split(
+    " ",
+  ),
+);
+
+/** "consulted for Fortune 500 companies", "joined Kafka topics": a name qualifying the next word. */
+function usedAsAdjective(text: string, last: Word, next: Word | undefined): boolean {
+  if (!next || !adjacent(text, last, next) || next.capital) return false;
+  return (
+    /^\d/.test(next.norm) || QUALIFIED.has(next.norm) || (next.norm.length > 3 && next.norm.endsWith("s"))
+  );
 }
 
 /** The organisation after an employment phrase: "worked at Google", "joined Stripe", "Engineer at Meta". */
@@ -170,6 +198,7 @@ function employerClaims(text: string, words: readonly Word[], titles: readonly C
     while (j < words.length && j - start < 5 && continues(j) && !words[j - 1]!.possessive) j++;
     while (j > start && words[j - 1]!.norm === "of") j--;
     if (j === start) continue;
+    if (usedAsAdjective(text, words[j - 1]!, words[j])) continue;
     const employer = claim("employer", text, words.slice(start, j));
     found.push(employer);
     // "Senior Engineer at Quillmark": the title must be the one held there.

@@ -118,6 +118,16 @@ testTextGuard(claimNet, {
       },
     },
     {
+      name: "a slash inside a name does not split it",
+      field: "skills[0].keywords[0]",
+      role: "list-item",
+      text: "CI/CD",
+      context: {
+        truth,
+        profile: { ...profile, skills: [{ name: "Delivery", keywords: ["CI/CD pipelines"] }] },
+      },
+    },
+    {
       name: "unknown names in prose are the verifier's",
       field: "work[0].highlights[0]",
       text: "Rolled out Backstage and Kyverno",

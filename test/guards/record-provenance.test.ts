@@ -374,6 +374,31 @@ testTextGuard(recordProvenance, {
       text: "Software Engineer at Fernhill, 2018 to 2021.",
       context: { profile },
     },
+    {
+      name: "a head of something else's",
+      text: "Partnered with the Head of Product on pricing.",
+      context: { profile },
+    },
+    {
+      name: "a titled colleague",
+      text: "Paired with the Staff Engineer on the ledger design.",
+      context: { profile },
+    },
+    {
+      name: "someone's manager",
+      text: "Reported to our VP of Engineering and Dana's Engineering Manager.",
+      context: { profile },
+    },
+    {
+      name: "a name used as an adjective",
+      text: "Consulted for Fortune 500 companies on billing.",
+      context: { profile },
+    },
+    {
+      name: "a technology joined, not an employer",
+      text: "Joined Kafka topics with PostgreSQL tables in Go.",
+      context: { profile },
+    },
     { name: "a bare noun is a kind of work", text: "An engineer who writes Go.", context: { profile } },
     {
       name: "attributive use: developer tooling",
@@ -454,6 +479,22 @@ testTextGuard(recordProvenance, {
       context: { profile },
       findings: [{ rule: "employer-not-held", actual: "University of Leeds", action: "fallback" }],
       output: "Backend engineer building payment systems.",
+    },
+    {
+      name: "a rank a sentence opens with",
+      text: "Built the ledger. VP of Engineering since 2022.",
+      field: "basics.summary",
+      context: { profile },
+      findings: [{ rule: "title-not-held", actual: "VP of Engineering", action: "remove" }],
+      output: "",
+    },
+    {
+      name: "a famous employer joined",
+      text: "Joined Stripe in 2019 to build payments.",
+      field: "work[0].highlights[0]",
+      context: { profile },
+      findings: [{ rule: "employer-not-held", actual: "Stripe", action: "remove" }],
+      output: null,
     },
     {
       name: "a title in full-width letters",

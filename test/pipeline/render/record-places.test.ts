@@ -3,10 +3,13 @@ import { describe, expect, it } from "vitest";
 import { Catalog } from "../../../extractors/catalog.js";
 import { buildContext, guardDraft } from "../../../guards/chain.js";
 import { type RecordDraft, sealRecords } from "../../../guards/record.js";
-import { getField } from "../../../guards/resume.js";
+import { recordProvenance } from "../../../guards/record-provenance.js";
+import { type JsonResume, getField } from "../../../guards/resume.js";
 import {
   type RecordFacts,
+  fieldAfterInsertion,
   fieldAfterRemoval,
+  isItemRestore,
   mapThrough,
   placeRecords,
 } from "../../../pipeline/render/record-places.js";
@@ -52,6 +55,64 @@ describe("fieldAfterRemoval", () => {
     expect(fieldAfterRemoval("skills[1].keywords[2]", "skills[1].keywords[2]")).toBeNull();
     expect(fieldAfterRemoval("skills[0].keywords[3]", "skills[1].keywords[2]")).toBe("skills[0].keywords[3]");
     expect(fieldAfterRemoval("work[2].highlights[0]", "work[1]")).toBe("work[1].highlights[0]");
+  });
+
+  it("takes every field inside a removed key along, and nothing beside it", () => {
+    expect(fieldAfterRemoval("work[0].highlights", "work[0].highlights")).toBeNull();
+    expect(fieldAfterRemoval("work[0].highlights[2]", "work[0].highlights")).toBeNull();
+    expect(fieldAfterRemoval("basics.location.city", "basics.location")).toBeNull();
+    // The object holding the key, a sibling key, the same key of another entry: where they were.
+    expect(fieldAfterRemoval("work[0]", "work[0].highlights")).toBe("work[0]");
+    expect(fieldAfterRemoval("work[0].summary", "work[0].highlights")).toBe("work[0].summary");
+    expect(fieldAfterRemoval("work[1].highlights[0]", "work[0].highlights")).toBe("work[1].highlights[0]");
+    // A key whose name starts with the removed one's is another key.
+    expect(fieldAfterRemoval("basics.locationNote", "basics.location")).toBe("basics.locationNote");
+    // A removed key renumbers nothing: later items of the list it sat in stay.
+    expect(fieldAfterRemoval("skills[2].keywords[0]", "skills[1].keywords")).toBe("skills[2].keywords[0]");
+  });
+});
+
+describe("fieldAfterInsertion", () => {
+  it("moves the item put in at that index, and the ones after it, up by one", () => {
+    expect(fieldAfterInsertion("work[0].position", "work[0]")).toBe("work[1].position");
+    expect(fieldAfterInsertion("work[1]", "work[1]")).toBe("work[2]");
+    expect(fieldAfterInsertion("work[2].highlights[1]", "work[1]")).toBe("work[3].highlights[1]");
+    expect(fieldAfterInsertion("work[0].highlights[2]", "work[0].highlights[1]")).toBe(
+      "work[0].highlights[3]",
+    );
+  });
+
+  it("leaves items before it, other lists and the list itself alone", () => {
+    expect(fieldAfterInsertion("work[0].highlights[0]", "work[1]")).toBe("work[0].highlights[0]");
+    expect(fieldAfterInsertion("work[0].highlights[1]", "work[0].highlights[2]")).toBe(
+      "work[0].highlights[1]",
+    );
+    expect(fieldAfterInsertion("education[0].studyType", "work[0]")).toBe("education[0].studyType");
+    expect(fieldAfterInsertion("work[1].highlights[0]", "work[0].highlights[0]")).toBe(
+      "work[1].highlights[0]",
+    );
+    expect(fieldAfterInsertion("work", "work[0]")).toBe("work");
+    expect(fieldAfterInsertion("basics.summary", "work[0]")).toBe("basics.summary");
+  });
+});
+
+describe("isItemRestore", () => {
+  const record = (action: RecordFacts["action"], field: string): RecordFacts => ({
+    ...edit([0, 0], ""),
+    guard: "record-provenance",
+    action,
+    field,
+    outputRange: undefined,
+  });
+
+  it("is a list item put back, not a key, a section or any other action", () => {
+    expect(isItemRestore(record("restore", "work[0]"))).toBe(true);
+    expect(isItemRestore(record("restore", "education[1]"))).toBe(true);
+    expect(isItemRestore(record("restore", "basics.phone"))).toBe(false);
+    expect(isItemRestore(record("restore", "work[0].endDate"))).toBe(false);
+    expect(isItemRestore(record("restore", "education"))).toBe(false);
+    expect(isItemRestore(record("remove", "work[0]"))).toBe(false);
+    expect(isItemRestore(record("fallback", "work[0]"))).toBe(false);
   });
 });
 
@@ -111,6 +172,56 @@ describe("placeRecords", () => {
       ["skills[0].keywords[1]", false, [6, 20]],
       ["skills[0].keywords[1]", true, null],
     ]);
+  });
+
+  it("moves an earlier record's field past a job put back before it, and places a later redaction as it is", () => {
+    // The draft left out the current job and inflated the title of the other one: record-provenance sets the
+    // title back on work[0].position, then puts the dropped job back at work[0]; a figure in the kept job's
+    // highlight is then redacted at its place in the final numbering, work[1].highlights[0].
+    const profile: JsonResume = {
+      work: [
+        {
+          name: "Quillmark",
+          position: "Senior Backend Engineer",
+          startDate: "2021-04",
+          highlights: ["Built the ledger."],
+        },
+        { name: "Fernhill", position: "Software Engineer", startDate: "2018-06", endDate: "2021-03" },
+      ],
+    };
+    const draft: JsonResume = {
+      work: [
+        {
+          name: "Fernhill",
+          position: "Staff Engineer",
+          startDate: "2018-06",
+          endDate: "2021-03",
+          highlights: ["Cut billing costs by 40% in a year."],
+        },
+      ],
+    };
+    const guarded = guardDraft(draft, buildContext({ catalog: new Catalog([]), profile }), [
+      recordProvenance,
+      numbers,
+    ]);
+    const sealed = sealRecords(guarded.records, { runId: "t", ts: "t" });
+    expect(sealed.map((r) => [r.seq, r.rule, r.action, r.field])).toEqual([
+      [1, "changed-field", "fallback", "work[0].position"],
+      [2, "dropped-entry", "restore", "work[0]"],
+      [3, "ungrounded-number", "redact", "work[1].highlights[0]"],
+    ]);
+    const places = placeRecords(sealed);
+    expect(places.map((p) => [p.record.seq, p.field, p.range, p.removed])).toEqual([
+      [1, "work[1].position", [0, 17], false],
+      [2, "work[0]", null, false],
+      [3, "work[1].highlights[0]", [21, 35], false],
+    ]);
+    // Each range holds its record's replacement in the final document.
+    const text = (p: (typeof places)[number]) =>
+      (getField(guarded.draft, p.field) as string).slice(...p.range!);
+    expect(text(places[0]!)).toBe("Software Engineer");
+    expect(text(places[2]!)).toBe("[NUM_REDACTED]");
+    expect((getField(guarded.draft, places[1]!.field) as { name: string }).name).toBe("Quillmark");
   });
 
   it("always finds the replacement where the range says (property, real applier)", () => {
