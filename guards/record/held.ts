@@ -1,10 +1,11 @@
 // What the profile holds of titles and employers, read once per profile: every profile string's words (a
-// title stated anywhere is the candidate's to use), the titles the candidate held, and the employers of the
-// record (work and volunteer organisations, a project's entity), each with the position held there.
+// title stated anywhere is the candidate's to use), the titles the candidate held, the employers of the
+// record (work and volunteer organisations, a project's entity) with the position held at each, and the
+// employers the profile's own prose names as such.
 import { canStateSkill, profileStrings } from "../backing.js";
 import type { JsonResume } from "../resume.js";
 import type { RecordEvidence } from "../types.js";
-import { type Claim, containsPhrase, isSubsequence, phraseWords } from "./titles.js";
+import { type Claim, containsPhrase, isSubsequence, phraseWords, recordClaims } from "./titles.js";
 
 interface Role {
   field: string;
@@ -15,6 +16,8 @@ interface Role {
 
 interface Held {
   texts: string[][];
+  /** Employers the profile's own prose names as such ("worked for Hooli as a developer"). */
+  statedEmployers: string[][];
   titles: string[][];
   roles: Role[];
   /** What a title claim was checked against: the label and each position. */
@@ -67,6 +70,9 @@ function heldBy(profile: JsonResume): Held {
   const roles = rolesOf(profile);
   held = {
     texts: strings.map((s) => phraseWords(s.text)),
+    statedEmployers: strings.flatMap((s) =>
+      recordClaims(s.text).flatMap((c) => (c.kind === "employer" ? [c.words] : [])),
+    ),
     titles: titles.map((t) => phraseWords(t.text)),
     roles,
     titleEvidence: titles.map((t) => ({ source: "profile", ref: t.field, text: t.text })),
@@ -90,13 +96,17 @@ export function heldEvidence(kind: Claim["kind"], profile: JsonResume | undefine
 export function isHeld(claim: Claim, profile: JsonResume | undefined): boolean {
   if (!profile) return false;
   const held = heldBy(profile);
-  if (claim.kind === "employer") return held.roles.some((r) => containsPhrase(r.employer, claim.words));
+  if (claim.kind === "employer") {
+    return [...held.roles.map((r) => r.employer), ...held.statedEmployers].some((e) =>
+      containsPhrase(e, claim.words),
+    );
+  }
   if (claim.at) {
     const at = claim.at.words;
-    const said = [...claim.words, "at", ...at];
+    // Held there, or one sentence of the profile's own says both ("worked for Hooli as a developer").
     return (
       held.roles.some((r) => containsPhrase(r.employer, at) && isSubsequence(r.position, claim.words)) ||
-      held.texts.some((t) => containsPhrase(t, said))
+      held.texts.some((t) => containsPhrase(t, claim.words) && containsPhrase(t, at))
     );
   }
   return (

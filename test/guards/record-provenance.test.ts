@@ -399,6 +399,19 @@ testTextGuard(recordProvenance, {
       text: "Joined Kafka topics with PostgreSQL tables in Go.",
       context: { profile },
     },
+    {
+      name: "an employer and title the profile's own prose names",
+      text: "Software developer at Hooli before Quillmark.",
+      context: {
+        profile: {
+          ...profile,
+          basics: {
+            ...profile.basics,
+            summary: "Before Quillmark, worked for Hooli as a part time software developer.",
+          },
+        },
+      },
+    },
     { name: "a bare noun is a kind of work", text: "An engineer who writes Go.", context: { profile } },
     {
       name: "attributive use: developer tooling",
