@@ -142,8 +142,8 @@ const OPEN_END = /\bpresent\b/i;
 
 /**
  * The parts of the record a sentence states. A profile entry's record line is its first, starting with the
- * entry's title (the KB's profile documents and record-chunks.ts write "Software Engineer at Quillmark
- * (2018-06 – 2021-03)." under the title "Software Engineer at Quillmark"): a job's states the position and
+ * entry's title (the KB's profile documents, pipeline/kb/fact-docs.ts, write "Software Engineer at
+ * Quillmark (2018-06 – 2021-03)." under the title "Software Engineer at Quillmark"): a job's states the position and
  * the employer, an education entry's the degree and the school; "present" there is the current one. A year
  * anywhere is a date.
  */

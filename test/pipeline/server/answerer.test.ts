@@ -81,7 +81,7 @@ describe("the extractive answerer", () => {
     expect(answer.text).not.toContain("Ten");
   });
 
-  // A profile entry's chunk as the KB and record-chunks.ts make it: its record line first, under its title.
+  // A profile entry's chunk as the KB's profile documents make it: its record line first, under its title.
   const entry = (field: string, text: string, title = text.replace(/ \(.*$/s, "")): Chunk => ({
     id: field,
     text,

@@ -125,7 +125,7 @@ describe("answerChat over the sample portfolio", () => {
   });
 
   // The record's facts: the position at an employer, the dates of a job, the school and the degree, each
-  // quoted verbatim from the profile's own line for the entry (the education line is record-chunks.ts's).
+  // quoted verbatim from the profile's own line for the entry (the KB's profile documents write each entry's line).
   const QUILLMARK = "Software Engineer at Quillmark (2018-06 – 2021-03).";
   const FERNHILL = "Senior Platform Engineer at Fernhill Supply (2021-04 – present).";
   const EDUCATION = "BSc in Computer Science at Oregon State University (2014-09 – 2018-06).";
