@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { LineCounter, parseDocument } from "yaml";
-import { InputError } from "../pipeline/errors.js";
-import { lineAt, syntaxLine } from "../pipeline/yaml-lines.js";
+import { InputError } from "../core/errors.js";
+import { lineAt, syntaxLine } from "../core/yaml-lines.js";
 import { type CatalogEntry, catalogFileSchema } from "./catalog-schema.js";
 
 /** Read and validate every `*.yaml` file in a catalog folder; a bad entry names its file, line and field. */

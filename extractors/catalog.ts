@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { assetPath } from "../pipeline/paths.js";
+import { assetPath } from "../core/paths.js";
 import type { FirstWords, Mention, TextName } from "./catalog-mentions.js";
 import { buildFirstWords, indexName, scanMentions } from "./catalog-mentions.js";
 import type { CatalogEntry, KeySpace } from "./catalog-schema.js";

@@ -4,7 +4,7 @@
 // of any other value (an entry, a list, a key put back or taken out) holds JSON texts of the values.
 import type { RecordDraft } from "./record.js";
 import { TEXT_RULES } from "./record/messages.js";
-import { type JsonResume, deleteField, getField, insertField, putField } from "./resume.js";
+import { type JsonResume, deleteField, getField, insertField, putField } from "../core/resume.js";
 import type { DraftEdit, DraftFinding } from "./types.js";
 
 const json = (value: unknown) => (value === undefined ? "" : JSON.stringify(value));

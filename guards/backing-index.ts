@@ -5,9 +5,10 @@
 import type { Catalog, Mention } from "../extractors/catalog.js";
 import type { DocClaim, EvidenceKind, Technology } from "../extractors/types.js";
 import { placeRef } from "./backing-evidence.js";
-import { formatField } from "./resume.js";
-import type { JsonResume } from "./resume.js";
-import type { Fact, GuardContext } from "./types.js";
+import { formatField } from "../core/resume.js";
+import type { JsonResume } from "../core/resume.js";
+import type { GuardContext } from "./types.js";
+import type { Fact } from "../core/chunk.js";
 
 /** A string of the profile with its field path (`skills[0].keywords[2]`). */
 export interface ProfileString {

@@ -2,10 +2,11 @@ import type { Catalog } from "../extractors/catalog.js";
 import type { ExtractResult } from "../extractors/types.js";
 import { applyDraftEdit, holdsJson, revertDraftEdit } from "./apply-draft.js";
 import type { RecordDraft } from "./record.js";
-import { type JsonResume, getField, insertItem, parseField, removeItem, setField } from "./resume.js";
+import { type JsonResume, getField, insertItem, parseField, removeItem, setField } from "../core/resume.js";
 import { guardString } from "./run-string.js";
 import { draftTargets } from "./targets.js";
-import type { Fact, Guard, GuardContext, Match, TextFinding } from "./types.js";
+import type { Guard, GuardContext, Match, TextFinding } from "./types.js";
+import type { Fact } from "../core/chunk.js";
 
 export interface ContextInput {
   catalog: Catalog;

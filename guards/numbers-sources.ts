@@ -6,7 +6,7 @@ import { type SentenceFigures, sentenceFigures } from "./numbers-derive.js";
 import { NumberIndex } from "./numbers-ground.js";
 import { addSourceNumbers, jsonNumber, mayStateFigures } from "./numbers-scan.js";
 import { SECONDS_PER_MONTH } from "./numbers-units.js";
-import { formatField, type JsonResume, type PathPart } from "./resume.js";
+import { formatField, type JsonResume, type PathPart } from "../core/resume.js";
 import type { GuardContext } from "./types.js";
 
 /** Sections of a JSON Resume whose items have `startDate` / `endDate`. */

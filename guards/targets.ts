@@ -1,4 +1,4 @@
-import type { JsonResume, ResumeWork } from "./resume.js";
+import type { JsonResume, ResumeWork } from "../core/resume.js";
 import type { TextTarget } from "./types.js";
 
 /** Every string value of a document, for "copied verbatim from the profile" checks. */

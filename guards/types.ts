@@ -2,7 +2,8 @@
 // with proposed edits; one applier makes the edits and writes records (DESIGN.md, "The guards").
 import type { Catalog } from "../extractors/catalog.js";
 import type { Evidence, ExtractResult } from "../extractors/types.js";
-import type { JsonResume } from "./resume.js";
+import type { Fact } from "../core/chunk.js";
+import type { JsonResume } from "../core/resume.js";
 
 /** The guards' ids, in the chain's order (DESIGN.md, "The guards"); the log's reader checks against them. */
 export const GUARD_IDS = [
@@ -38,14 +39,6 @@ export interface GuardMeta {
   description: string;
   /** Message templates by message id, with `{{placeholder}}`s filled from a finding's `data`. */
   messages: Record<string, string>;
-}
-
-/** A grounding fact: a KB chunk or a sentence of extracted truth. */
-export interface Fact {
-  id: string;
-  text: string;
-  /** Chunks about examples or stale doc claims never back a technology. */
-  kind?: "production" | "example" | "stale-claim" | "docs";
 }
 
 /** Everything a guard may consult; built once per run by `buildContext`, never mutated by a guard. */

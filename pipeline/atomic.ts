@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { InputError } from "./errors.js";
+import { InputError } from "../core/errors.js";
 
 /**
  * Write a file so that readers see the old content or the new, never half of either: write a temporary

@@ -1,6 +1,6 @@
 // The thin CLI: parse arguments, call the library, map typed errors to exit codes. Nothing else.
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { EXIT, VouchError } from "./errors.js";
+import { EXIT, VouchError } from "../core/errors.js";
 
 function positiveInt(value: string): number {
   const n = Number(value);

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FileConfig } from "./config-schema.js";
-import { InputError } from "./errors.js";
-import { lineAt, syntaxLine } from "./yaml-lines.js";
+import { InputError } from "../core/errors.js";
+import { lineAt, syntaxLine } from "../core/yaml-lines.js";
 
 export type { FileConfig } from "./config-schema.js";
 export type SettingName = keyof FileConfig;

@@ -1,8 +1,8 @@
 // The chunks the verifier checks a draft against: what retrieval found for the job, every profile entry,
 // every production fact of the truth, and two summaries the template writer's sentences rest on.
 import type { ExtractResult } from "../extractors/types.js";
-import type { JsonResume } from "../guards/resume.js";
-import type { Chunk } from "./chunk.js";
+import type { JsonResume } from "../core/resume.js";
+import type { Chunk } from "../core/chunk.js";
 import { chunkDocument } from "./kb/chunker.js";
 import { profileDocs, truthDocs } from "./kb/fact-docs.js";
 import { experienceYears } from "./years.js";

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { ExtractResult } from "../extractors/types.js";
-import type { JsonResume } from "../guards/resume.js";
-import type { Fact, Match } from "../guards/types.js";
-import { InputError } from "./errors.js";
-import { fieldPath, readJsonFile } from "./json-file.js";
+import type { JsonResume } from "../core/resume.js";
+import type { Match } from "../guards/types.js";
+import type { Fact } from "../core/chunk.js";
+import { InputError } from "../core/errors.js";
+import { fieldPath, readJsonFile } from "../core/json-file.js";
 
 const evidence = z.object({}).catchall(z.unknown());
 const fact = z.union([

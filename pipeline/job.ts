@@ -2,8 +2,8 @@
 import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import { z } from "zod";
-import { InputError } from "./errors.js";
-import { fieldPath, readJsonFile } from "./json-file.js";
+import { InputError } from "../core/errors.js";
+import { fieldPath, readJsonFile } from "../core/json-file.js";
 
 /** One line of the job: a heading, a bullet or a paragraph sentence group. */
 export interface JobLine {

@@ -2,10 +2,10 @@
 // docs, relative to the profile file). Errors name the file, line and field.
 import { readFile } from "node:fs/promises";
 import { dirname, isAbsolute, resolve } from "node:path";
-import type { JsonResume } from "../guards/resume.js";
-import { InputError } from "./errors.js";
-import { fieldPath } from "./json-file.js";
-import { lineAt, syntaxLine } from "./yaml-lines.js";
+import type { JsonResume } from "../core/resume.js";
+import { InputError } from "../core/errors.js";
+import { fieldPath } from "../core/json-file.js";
+import { lineAt, syntaxLine } from "../core/yaml-lines.js";
 
 export interface Portfolio {
   /** Local paths resolved against the profile's folder; `github:` sources as written. */

@@ -6,7 +6,7 @@ import type { ExtractResult } from "../extractors/types.js";
 import type { RedactionRecord } from "../guards/record.js";
 import type { Match } from "../guards/types.js";
 import type { UsageLedger } from "./backends/types.js";
-import { packageRoot } from "./paths.js";
+import { packageRoot } from "../core/paths.js";
 import type { Requirement } from "./requirements.js";
 import type { StageTiming } from "./stages.js";
 import type { SectionVerdict } from "./verify-draft.js";

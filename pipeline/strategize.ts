@@ -8,9 +8,9 @@ import {
   profileStrings,
   truthEvidence,
 } from "../guards/backing.js";
-import type { JsonResume } from "../guards/resume.js";
+import type { JsonResume } from "../core/resume.js";
 import type { Match, RecordEvidence } from "../guards/types.js";
-import type { Chunk } from "./chunk.js";
+import type { Chunk } from "../core/chunk.js";
 import { type Requirement, contentStems } from "./requirements.js";
 import { experienceYears } from "./years.js";
 

@@ -1,8 +1,8 @@
 // A saved `vouch extract --json` result (`--truth FILE`), checked for the fields later stages read.
 import { z } from "zod";
 import type { ExtractResult } from "../extractors/types.js";
-import { InputError } from "./errors.js";
-import { fieldPath, readJsonFile } from "./json-file.js";
+import { InputError } from "../core/errors.js";
+import { fieldPath, readJsonFile } from "../core/json-file.js";
 
 const evidence = z.looseObject({
   repo: z.string(),

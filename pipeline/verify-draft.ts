@@ -3,10 +3,10 @@
 // candidate's own wording (or leaves, when the writer invented it); in warn mode it stays, annotated.
 import type { RecordDraft } from "../guards/record.js";
 import { removeItems } from "../guards/chain.js";
-import { type JsonResume, setField } from "../guards/resume.js";
+import { type JsonResume, setField } from "../core/resume.js";
 import { draftTargets } from "../guards/targets.js";
 import type { TextTarget } from "../guards/types.js";
-import type { Chunk } from "./chunk.js";
+import type { Chunk } from "../core/chunk.js";
 import { redactedStrings, redactionsByField, withRedactions } from "./verify/redactions.js";
 import type { Verifier, VerifierResult, VerifyMode } from "./verify/types.js";
 

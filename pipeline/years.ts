@@ -1,5 +1,5 @@
 // How long the profile's dates say the candidate has worked: from the earliest work start to `asOf`.
-import type { JsonResume } from "../guards/resume.js";
+import type { JsonResume } from "../core/resume.js";
 
 export interface ExperienceSpan {
   years: number;

@@ -1,4 +1,4 @@
-import { InputError, ServiceError, VouchError } from "../../pipeline/errors.js";
+import { InputError, ServiceError, VouchError } from "../../core/errors.js";
 
 /** What the error messages need to know about the client that made the request. */
 export interface GithubErrorContext {

@@ -1,7 +1,7 @@
 // One repository at one commit: its sha resolved, its tarball downloaded and listed in memory.
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { InputError, ServiceError } from "../../pipeline/errors.js";
+import { InputError, ServiceError } from "../../core/errors.js";
 import { isSkippedFolder } from "../classify.js";
 import type { ExtractWarning } from "../types.js";
 import type { GithubClient } from "./github-client.js";

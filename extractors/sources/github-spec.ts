@@ -1,5 +1,5 @@
 // The `github:` and `github-user:` source specs, checked before anything is asked of GitHub.
-import { InputError } from "../../pipeline/errors.js";
+import { InputError } from "../../core/errors.js";
 
 export type GithubSource =
   | { kind: "repo"; spec: string; owner: string; repo: string; ref?: string }

@@ -7,7 +7,7 @@ import { basename, join, relative, sep } from "node:path";
 import { promisify } from "node:util";
 import type IgnoreFactory from "ignore";
 import type { Ignore } from "ignore";
-import { InputError } from "../../pipeline/errors.js";
+import { InputError } from "../../core/errors.js";
 import { isSkippedFolder } from "../classify.js";
 import type { ExtractWarning } from "../types.js";
 import {

@@ -4,7 +4,7 @@
 // no entry left stays an empty list in resume.json (taking a top-level key out would lose its place in the
 // document on revert); the renderers draw nothing for it.
 import { formatMessage } from "../backing-evidence.js";
-import type { JsonResume } from "../resume.js";
+import type { JsonResume } from "../../core/resume.js";
 import type { DraftFinding } from "../types.js";
 import { RECORD_MESSAGES } from "./messages.js";
 import { RECORD_SECTIONS } from "./sections.js";

@@ -3,7 +3,7 @@
 // record (work and volunteer organisations, a project's entity) with the position held at each, and the
 // employers the profile's own prose names as such.
 import { canStateSkill, profileStrings } from "../backing.js";
-import type { JsonResume } from "../resume.js";
+import type { JsonResume } from "../../core/resume.js";
 import type { RecordEvidence } from "../types.js";
 import { type Claim, containsPhrase, isSubsequence, phraseWords, recordClaims } from "./titles.js";
 

@@ -3,7 +3,7 @@
 // field as it is at that moment and the applier, making them in order, lands on the same places.
 import { applyDraftEdit } from "../apply-draft.js";
 import { formatMessage, listWords } from "../backing-evidence.js";
-import { type JsonResume, getField } from "../resume.js";
+import { type JsonResume, getField } from "../../core/resume.js";
 import type { DraftEdit, DraftFinding, RecordEvidence } from "../types.js";
 import { type EntryMatch, matchEntries } from "./match.js";
 import { heldPositions } from "./held.js";

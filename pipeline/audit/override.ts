@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { GENESIS_HASH, type RecordDraft, type RedactionRecord, sealRecords } from "../../guards/record.js";
 import { writeFileAtomic } from "../atomic.js";
-import { InputError } from "../errors.js";
+import { InputError } from "../../core/errors.js";
 import { readIntactLog } from "./verify-chain.js";
 
 export interface OverrideResult {

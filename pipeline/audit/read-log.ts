@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { z } from "zod";
 import type { RedactionRecord } from "../../guards/record.js";
 import { GUARD_IDS, RECORD_ACTIONS } from "../../guards/types.js";
-import { InputError } from "../errors.js";
-import { fieldPath, readTextFile } from "../json-file.js";
+import { InputError } from "../../core/errors.js";
+import { fieldPath, readTextFile } from "../../core/json-file.js";
 
 export const LOG_NAME = "redaction-log.jsonl";
 

@@ -5,10 +5,10 @@ import { holdsJson } from "../../guards/apply-draft.js";
 import { revertDraft } from "../../guards/chain.js";
 import { sameValue } from "../../guards/record/normalise.js";
 import type { RedactionRecord } from "../../guards/record.js";
-import { type JsonResume, getField } from "../../guards/resume.js";
+import { type JsonResume, getField } from "../../core/resume.js";
 import { writeFileAtomic } from "../atomic.js";
-import { InputError } from "../errors.js";
-import { readJsonFile } from "../json-file.js";
+import { InputError } from "../../core/errors.js";
+import { readJsonFile } from "../../core/json-file.js";
 import { readIntactLog } from "./verify-chain.js";
 
 export const RESTORED_NAME = "resume.restored.json";

@@ -2,7 +2,7 @@
 // reordered or inserted (with seq pinned to 1..n); this names its line and says what the break most
 // likely means, in words a person can act on.
 import { type ChainCheck, verifyChain } from "../../guards/record.js";
-import { EXIT, VouchError } from "../errors.js";
+import { EXIT, VouchError } from "../../core/errors.js";
 import { type AuditLog, readLog } from "./read-log.js";
 
 export interface ChainBreak {

@@ -1,6 +1,6 @@
 // Turns what the AWS SDK throws (after its own retries) into one ServiceError sentence naming the target
 // and the error type, so Bedrock failures read the same for the model backends and the knowledge base.
-import { ServiceError } from "../errors.js";
+import { ServiceError } from "../../core/errors.js";
 
 /** Error types meaning "who you are or what you may do", not "try again later". */
 const ACCESS_ERRORS = new Set([

@@ -3,7 +3,7 @@
 // network timeout. Credentials themselves always come from the SDK's default provider chain.
 import { ConfiguredRetryStrategy, StandardRetryStrategy } from "@smithy/core/retry";
 import { NodeHttp2Handler } from "@smithy/node-http-handler";
-import { InputError } from "../errors.js";
+import { InputError } from "../../core/errors.js";
 import { hasProfileCredentials, readSharedProfile } from "./aws-profile.js";
 
 export type AwsService = "bedrock-runtime" | "bedrock-agent-runtime";

@@ -1,5 +1,5 @@
 // Any OpenAI-compatible Chat Completions endpoint (Ollama, vLLM, llama.cpp server, OpenAI) over plain fetch.
-import { InputError, ServiceError } from "../errors.js";
+import { InputError, ServiceError } from "../../core/errors.js";
 import { preview } from "./preview.js";
 import type { ModelBackend, ModelRequest, ModelResponse } from "./types.js";
 

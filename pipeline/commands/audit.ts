@@ -7,7 +7,7 @@ import { readLog } from "../audit/read-log.js";
 import { restoreDraft } from "../audit/restore.js";
 import { renderCsv, renderJson, renderText, summarize } from "../audit/summary.js";
 import { checkChain, describeBreak } from "../audit/verify-chain.js";
-import { EXIT, InputError } from "../errors.js";
+import { EXIT, InputError } from "../../core/errors.js";
 
 export interface AuditFlags {
   verify?: boolean;

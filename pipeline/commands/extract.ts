@@ -2,7 +2,7 @@ import { extract } from "../../extractors/extract.js";
 import type { ExtractResult, Technology } from "../../extractors/types.js";
 import { writeFileAtomic } from "../atomic.js";
 import { loadSettings } from "../config.js";
-import { EXIT } from "../errors.js";
+import { EXIT } from "../../core/errors.js";
 import { progress } from "../progress.js";
 
 export interface ExtractFlags {

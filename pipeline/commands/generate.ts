@@ -1,4 +1,4 @@
-import { EXIT } from "../errors.js";
+import { EXIT } from "../../core/errors.js";
 import { type GenerateOptions, generate } from "../generate.js";
 import { progress } from "../progress.js";
 

@@ -1,6 +1,6 @@
 import { isGithubSource, resolveSources } from "../../extractors/sources/index.js";
 import { loadSettings } from "../config.js";
-import { EXIT, InputError } from "../errors.js";
+import { EXIT, InputError } from "../../core/errors.js";
 import { extractSettings } from "../extract-settings.js";
 import { type IngestStats, buildLocalKb } from "../kb/index.js";
 import { readProfile } from "../profile.js";

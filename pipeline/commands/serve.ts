@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { loadSettings } from "../config.js";
-import { EXIT, InputError } from "../errors.js";
+import { EXIT, InputError } from "../../core/errors.js";
 import { createLogger } from "../server/logger.js";
 import { startApp } from "../server/start.js";
 

@@ -1,6 +1,6 @@
 import { defaultCatalog } from "../../extractors/catalog.js";
 import { loadSettings } from "../config.js";
-import { EXIT, InputError } from "../errors.js";
+import { EXIT, InputError } from "../../core/errors.js";
 import { createVerifier, type VerifierKind } from "../verify/create.js";
 import { readAnswerFile, readChunksFile } from "../verify/inputs.js";
 

@@ -8,7 +8,7 @@ import {
 } from "@aws-sdk/client-bedrock-agent-runtime";
 import { awsClientConfig, DEFAULT_AWS_TIMEOUT_MS, type AwsClientOptions } from "../backends/aws.js";
 import { awsServiceError } from "../backends/aws-errors.js";
-import { type Chunk, type ChunkKind, mergeChunks } from "../chunk.js";
+import { type Chunk, type ChunkKind, mergeChunks } from "../../core/chunk.js";
 import { chunkId as sourceChunkId } from "./chunker.js";
 import { DEFAULT_TOP_K, type KnowledgeBase, type RetrieveOptions } from "./types.js";
 

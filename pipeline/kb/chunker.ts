@@ -6,7 +6,7 @@
 // machine, and keep chunk boundaries stable across versions of any one model's vocabulary.
 import { createHash } from "node:crypto";
 import { lineLocator } from "../../extractors/imports/common.js";
-import type { Chunk, ChunkKind } from "../chunk.js";
+import type { Chunk, ChunkKind } from "../../core/chunk.js";
 import { CUT, type Segment, segment, wordStarts } from "./segments.js";
 
 export const PARENT_WORDS = 1500;

@@ -1,7 +1,7 @@
 // The profile and the code-derived truth as documents for the knowledge base: each profile entry and
 // each production technology becomes a short text a retrieval can return on its own.
 import type { ExtractResult, Technology } from "../../extractors/types.js";
-import type { JsonResume } from "../../guards/resume.js";
+import type { JsonResume } from "../../core/resume.js";
 import type { SourceDoc } from "./chunker.js";
 
 const MAX_LOCATIONS = 3;

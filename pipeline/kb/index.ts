@@ -2,8 +2,8 @@
 // there and re-chunk only what changed since the last ingest.
 import type { RepoSnapshot } from "../../extractors/sources/types.js";
 import type { ExtractResult } from "../../extractors/types.js";
-import type { JsonResume } from "../../guards/resume.js";
-import { InputError } from "../errors.js";
+import type { JsonResume } from "../../core/resume.js";
+import { InputError } from "../../core/errors.js";
 import { type ChildChunk, chunkDocument } from "./chunker.js";
 import { type Source, listSources } from "./ingest-sources.js";
 import { type ChildIndex, LocalKb, createIndex, loadIndex } from "./local.js";

@@ -5,8 +5,8 @@ import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import type { RepoSnapshot } from "../../extractors/sources/types.js";
 import type { ExtractResult } from "../../extractors/types.js";
-import type { JsonResume } from "../../guards/resume.js";
-import { InputError } from "../errors.js";
+import type { JsonResume } from "../../core/resume.js";
+import { InputError } from "../../core/errors.js";
 import type { SourceDoc } from "./chunker.js";
 import { profileDocs, truthDocs } from "./fact-docs.js";
 import {

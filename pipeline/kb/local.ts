@@ -1,7 +1,7 @@
 // The embedded knowledge base: BM25 (MiniSearch's BM25+) over the small child chunks, answering with
 // their parents, so a precise match brings its surrounding context along.
 import MiniSearch, { type AsPlainObject, type Options, type SearchOptions } from "minisearch";
-import type { Chunk } from "../chunk.js";
+import type { Chunk } from "../../core/chunk.js";
 import type { ChildChunk } from "./chunker.js";
 import { DEFAULT_TOP_K, type KnowledgeBase, type RetrieveOptions } from "./types.js";
 

@@ -7,8 +7,8 @@ import { classifyPath } from "../../extractors/classify.js";
 import { snapshotLocalRepo } from "../../extractors/sources/local.js";
 import type { RepoSnapshot } from "../../extractors/sources/types.js";
 import type { ExtractResult } from "../../extractors/types.js";
-import type { Chunk, ChunkKind } from "../chunk.js";
-import { InputError } from "../errors.js";
+import type { Chunk, ChunkKind } from "../../core/chunk.js";
+import { InputError } from "../../core/errors.js";
 
 /** A document file to ingest. */
 export interface DocFile {

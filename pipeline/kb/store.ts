@@ -7,9 +7,9 @@ import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { AsPlainObject } from "minisearch";
 import { writeFileAtomic } from "../atomic.js";
-import type { Chunk } from "../chunk.js";
-import { InputError } from "../errors.js";
-import { readJsonFile } from "../json-file.js";
+import type { Chunk } from "../../core/chunk.js";
+import { InputError } from "../../core/errors.js";
+import { readJsonFile } from "../../core/json-file.js";
 import type { ChildChunk } from "./chunker.js";
 
 /** Bump when the chunking, the chunk shape or the index options change: old directories are refused. */

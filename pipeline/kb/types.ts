@@ -1,4 +1,4 @@
-import type { Chunk } from "../chunk.js";
+import type { Chunk } from "../../core/chunk.js";
 
 export const DEFAULT_TOP_K = 8;
 

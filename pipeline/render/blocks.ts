@@ -1,7 +1,7 @@
 // The rendered resume as plain data: one block per paragraph, in reading order, each made of text segments
 // that remember which field of the JSON Resume they show. The DOCX and Markdown renderers draw these blocks,
 // and the review variant finds where a record's field landed in them.
-import type { JsonResume } from "../../guards/resume.js";
+import type { JsonResume } from "../../core/resume.js";
 import {
   type Block,
   type BlockOptions,

@@ -2,7 +2,7 @@
 // or footers; the name and contact line in the body; standard headings as Word heading styles; highlights
 // as real Word bullet lists; document properties set. The same input and date give the same bytes.
 import { Document, type ICommentOptions, Paragraph, TextRun } from "docx";
-import type { JsonResume } from "../../guards/resume.js";
+import type { JsonResume } from "../../core/resume.js";
 import { resumeBlocks } from "./blocks.js";
 import { type CoreProperties, packDocument } from "./docx-package.js";
 import { type PlacedComment, blockParagraphs } from "./docx-paragraphs.js";

@@ -1,7 +1,7 @@
 // The JSON Resume sections past the core ones (jsonresume.org schema): awards, publications, volunteer,
 // languages, interests. Same rules as blocks.ts: each text segment keeps its exact field path, and an entry
 // whose fields are all empty renders nothing, so its section gets no heading.
-import type { JsonResume } from "../../guards/resume.js";
+import type { JsonResume } from "../../core/resume.js";
 import {
   type Block,
   type BlockOptions,

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { basename, extname, resolve } from "node:path";
 import { LineCounter, parseDocument } from "yaml";
-import { InputError } from "../errors.js";
-import { lineAt, syntaxLine } from "../yaml-lines.js";
-import { assetPath } from "../paths.js";
+import { InputError } from "../../core/errors.js";
+import { lineAt, syntaxLine } from "../../core/yaml-lines.js";
+import { assetPath } from "../../core/paths.js";
 import { type Layout, layoutSchema } from "./layout-schema.js";
 
 export type { Layout, SectionId } from "./layout-schema.js";

@@ -1,5 +1,5 @@
 // resume.md: the same blocks as the DOCX, as Markdown (a `#` name, `##` sections, `###` entries, `- ` bullets).
-import type { JsonResume } from "../../guards/resume.js";
+import type { JsonResume } from "../../core/resume.js";
 import { type Block, type Segment, resumeBlocks } from "./blocks.js";
 import type { Layout } from "./layout-schema.js";
 

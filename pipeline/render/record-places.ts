@@ -2,7 +2,7 @@
 // its replacement was right after it was applied; records after it on the same string can move that text or
 // rewrite it, and list items removed after it renumber the fields. This replays those later records forward.
 import type { RedactionRecord } from "../../guards/record.js";
-import { formatField, parseField } from "../../guards/resume.js";
+import { formatField, parseField } from "../../core/resume.js";
 
 export type RecordFacts = Pick<
   RedactionRecord,

@@ -1,7 +1,7 @@
 // The review variant: a Word comment at every place a guard or the verifier changed, saying what and why.
 // `anchorRecords` decides where each comment goes; the DOCX renderer only draws them.
-import type { JsonResume } from "../../guards/resume.js";
-import { formatField, parseField } from "../../guards/resume.js";
+import type { JsonResume } from "../../core/resume.js";
+import { formatField, parseField } from "../../core/resume.js";
 import { type Block, type BlockOptions, blockText, resumeBlocks } from "./blocks.js";
 import { SECTION_HEADINGS, type SectionId } from "./layout-schema.js";
 import { type Placement, type RecordFacts, isMatchRecord, placeRecords } from "./record-places.js";

@@ -9,7 +9,7 @@ import Fastify, { type FastifyError, type FastifyInstance, LogController } from 
 import type { Logger } from "pino";
 import type { Catalog } from "../../extractors/catalog.js";
 import type { ExtractResult } from "../../extractors/types.js";
-import type { JsonResume } from "../../guards/resume.js";
+import type { JsonResume } from "../../core/resume.js";
 import type { KnowledgeBase } from "../kb/types.js";
 import type { Verifier, VerifyMode } from "../verify/types.js";
 import { type Answerer, extractiveAnswerer } from "./answerer.js";

@@ -9,7 +9,7 @@ import { numberProvenance } from "../../guards/number-provenance.js";
 import { recordProvenance } from "../../guards/record-provenance.js";
 import { type RecordDraft, type RedactionRecord, sealRecords } from "../../guards/record.js";
 import { guardString } from "../../guards/run-string.js";
-import type { Chunk } from "../chunk.js";
+import type { Chunk } from "../../core/chunk.js";
 import type { KnowledgeBase } from "../kb/types.js";
 import { decide } from "../verify/mode.js";
 import { redactedStrings, redactionsByField, withRedactions } from "../verify/redactions.js";

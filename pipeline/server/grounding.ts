@@ -5,9 +5,9 @@
 import type { Catalog } from "../../extractors/catalog.js";
 import type { ExtractResult } from "../../extractors/types.js";
 import { buildContext } from "../../guards/chain.js";
-import type { JsonResume } from "../../guards/resume.js";
+import type { JsonResume } from "../../core/resume.js";
 import type { GuardContext } from "../../guards/types.js";
-import { type Chunk, chunkFacts } from "../chunk.js";
+import { type Chunk, chunkFacts } from "../../core/chunk.js";
 import { groundingChunks } from "../grounding-chunks.js";
 import { BoundedMap } from "./bounded-map.js";
 import { withoutInstructions } from "./injection.js";

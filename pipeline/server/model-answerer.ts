@@ -4,9 +4,9 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import type { ModelBackend, ToolSpec } from "../backends/types.js";
-import type { Chunk } from "../chunk.js";
-import { ServiceError } from "../errors.js";
-import { assetPath } from "../paths.js";
+import type { Chunk } from "../../core/chunk.js";
+import { ServiceError } from "../../core/errors.js";
+import { assetPath } from "../../core/paths.js";
 import type { Answer, Answerer, AnswerInput } from "./answerer.js";
 
 const MAX_SOURCES = 12;

@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { defaultCatalog } from "../../extractors/catalog.js";
 import { type Settings, loadSettings } from "../config.js";
-import { InputError } from "../errors.js";
+import { InputError } from "../../core/errors.js";
 import { extractPortfolio } from "../extract-settings.js";
 import { openKnowledgeBase, portfolioKbOptions, remoteKnowledgeBase } from "../kb/open.js";
 import { readProfile } from "../profile.js";

@@ -1,9 +1,9 @@
 // The files of `vouch verify`: an answer (text) and its chunks (a JSON array of strings or { id, text }).
 import { readFile, stat } from "node:fs/promises";
 import { z } from "zod";
-import type { Chunk } from "../chunk.js";
-import { InputError } from "../errors.js";
-import { fieldPath, readJsonFile } from "../json-file.js";
+import type { Chunk } from "../../core/chunk.js";
+import { InputError } from "../../core/errors.js";
+import { fieldPath, readJsonFile } from "../../core/json-file.js";
 
 /** Longer answers are not answers but documents: check them section by section. */
 export const MAX_ANSWER_BYTES = 100 * 1024;

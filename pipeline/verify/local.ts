@@ -1,7 +1,7 @@
 // The embedded verifier: deterministic, offline. Every claim of the answer must be supported by a single
 // chunk; a claim two chunks support only together is not supported (the same rule the model verifier gets).
 import type { Catalog } from "../../extractors/catalog.js";
-import type { Chunk } from "../chunk.js";
+import type { Chunk } from "../../core/chunk.js";
 import { splitClaims } from "./claims.js";
 import { claimNeeds, missingFrom } from "./support.js";
 import type { Verifier, VerifierResult } from "./types.js";

@@ -1,7 +1,7 @@
 // The grounding verifier over a language model (Bedrock or OpenAI-compatible): one call per answer with a
 // forced `grounding_verdict` tool. It fails safe: whatever is not a clean GROUNDED verdict is NOT_GROUNDED.
 import type { ModelBackend, ModelResponse } from "../backends/types.js";
-import type { Chunk } from "../chunk.js";
+import type { Chunk } from "../../core/chunk.js";
 import type { Verifier, VerifierResult } from "./types.js";
 import {
   VERDICT_TOOL,

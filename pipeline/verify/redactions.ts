@@ -5,7 +5,7 @@
 // a string holding the marker with no record (a writer that typed it) is not grounded either.
 import { NUM_REDACTED } from "../../guards/number-provenance.js";
 import type { RecordDraft } from "../../guards/record.js";
-import { type PathPart, formatField, parseField } from "../../guards/resume.js";
+import { type PathPart, formatField, parseField } from "../../core/resume.js";
 import type { VerifierResult } from "./types.js";
 
 /** A string as the guards left it, with the redactions they made in it. */

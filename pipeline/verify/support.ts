@@ -4,7 +4,7 @@ import type { Catalog } from "../../extractors/catalog.js";
 import { type NumberMention, NumberIndex, findNumbers, isGrounded } from "../../guards/numbers.js";
 import { type SentenceFigures, derive, sentenceFigures } from "../../guards/numbers-derive.js";
 import { NUM_REDACTED } from "../../guards/number-provenance.js";
-import type { Chunk } from "../chunk.js";
+import type { Chunk } from "../../core/chunk.js";
 import { splitClaims } from "./claims.js";
 import { isContentWord, isProperNoun, stemOf, wordsOf } from "./words.js";
 

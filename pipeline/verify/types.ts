@@ -1,4 +1,4 @@
-import type { Chunk } from "../chunk.js";
+import type { Chunk } from "../../core/chunk.js";
 
 export type VerdictValue = "GROUNDED" | "NOT_GROUNDED";
 export const VERDICTS: readonly VerdictValue[] = ["GROUNDED", "NOT_GROUNDED"];

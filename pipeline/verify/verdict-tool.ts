@@ -2,7 +2,7 @@
 // for what comes back) and the prompt that frames sources and answer as data to judge.
 import { z } from "zod";
 import type { ToolSpec } from "../backends/types.js";
-import type { Chunk } from "../chunk.js";
+import type { Chunk } from "../../core/chunk.js";
 import { VERDICTS, type VerdictValue } from "./types.js";
 
 export const VERDICT_TOOL_NAME = "grounding_verdict";

@@ -2,10 +2,10 @@
 // into the profile so that everything the model was not asked about stays the candidate's own.
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
-import type { JsonResume } from "../../guards/resume.js";
+import type { JsonResume } from "../../core/resume.js";
 import type { ModelBackend, ToolSpec } from "../backends/types.js";
-import { ServiceError } from "../errors.js";
-import { assetPath } from "../paths.js";
+import { ServiceError } from "../../core/errors.js";
+import { assetPath } from "../../core/paths.js";
 import type { Writer, WriterInput } from "./types.js";
 
 const tailored = z.object({

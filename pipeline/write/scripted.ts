@@ -1,9 +1,9 @@
 // `--writer scripted:<file>`: the file is the tailored draft, for tests and demos (and any other model's
 // draft). It must be a JSON Resume document: the guards hold its record to the profile field by field, so
 // a field of the wrong shape is refused here, named, before any work.
-import type { JsonResume } from "../../guards/resume.js";
-import { InputError } from "../errors.js";
-import { fieldPath, readJsonFile } from "../json-file.js";
+import type { JsonResume } from "../../core/resume.js";
+import { InputError } from "../../core/errors.js";
+import { fieldPath, readJsonFile } from "../../core/json-file.js";
 import { profileSchema } from "../profile-schema.js";
 import type { Writer } from "./types.js";
 

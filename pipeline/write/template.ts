@@ -4,8 +4,8 @@
 import { readFile } from "node:fs/promises";
 import { parse } from "yaml";
 import { listWords } from "../../guards/backing.js";
-import type { JsonResume, ResumeSkill } from "../../guards/resume.js";
-import { assetPath } from "../paths.js";
+import type { JsonResume, ResumeSkill } from "../../core/resume.js";
+import { assetPath } from "../../core/paths.js";
 import { experienceYears } from "../years.js";
 import { relevance } from "./relevance.js";
 import type { Writer, WriterInput } from "./types.js";

@@ -1,7 +1,7 @@
 import type { Catalog } from "../../extractors/catalog.js";
 import type { ExtractResult } from "../../extractors/types.js";
-import type { JsonResume } from "../../guards/resume.js";
-import type { Chunk } from "../chunk.js";
+import type { JsonResume } from "../../core/resume.js";
+import type { Chunk } from "../../core/chunk.js";
 import type { Job } from "../job.js";
 import type { Requirement } from "../requirements.js";
 import type { StrategyMatch } from "../strategize.js";

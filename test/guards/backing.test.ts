@@ -13,8 +13,9 @@ import {
   technologyBacking,
   unbackedAction,
 } from "../../guards/backing.js";
-import type { JsonResume } from "../../guards/resume.js";
-import type { Fact, GuardContext } from "../../guards/types.js";
+import type { JsonResume } from "../../core/resume.js";
+import type { GuardContext } from "../../guards/types.js";
+import type { Fact } from "../../core/chunk.js";
 import { testEntries } from "../helpers/catalog.js";
 
 const sample = (name: string) => `samples/repos/${name}`;

@@ -9,7 +9,7 @@ import {
   revertMatches,
   runChain,
 } from "../../guards/chain.js";
-import { formatField, type JsonResume, parseField } from "../../guards/resume.js";
+import { formatField, type JsonResume, parseField } from "../../core/resume.js";
 import { draftTargets } from "../../guards/targets.js";
 import type { Guard, Match, MatchFinding, TextFinding } from "../../guards/types.js";
 

@@ -3,9 +3,10 @@ import { defaultCatalog } from "../../extractors/catalog.js";
 import { extract } from "../../extractors/extract.js";
 import { claimNet } from "../../guards/claim-net.js";
 import { codeTruth } from "../../guards/code-truth.js";
-import type { JsonResume } from "../../guards/resume.js";
+import type { JsonResume } from "../../core/resume.js";
 import { guardString } from "../../guards/run-string.js";
-import type { Fact, GuardContext, TextTarget } from "../../guards/types.js";
+import type { GuardContext, TextTarget } from "../../guards/types.js";
+import type { Fact } from "../../core/chunk.js";
 import { vendorProvenance } from "../../guards/vendor-provenance.js";
 import { testTextGuard } from "./rule-tester.js";
 

@@ -3,7 +3,7 @@ import { defaultCatalog } from "../../extractors/catalog.js";
 import { extract } from "../../extractors/extract.js";
 import type { DocClaim, Evidence, ExtractResult } from "../../extractors/types.js";
 import { codeTruth } from "../../guards/code-truth.js";
-import type { JsonResume } from "../../guards/resume.js";
+import type { JsonResume } from "../../core/resume.js";
 import type { Match } from "../../guards/types.js";
 import { testMatchGuard, testTextGuard } from "./rule-tester.js";
 

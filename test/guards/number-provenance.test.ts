@@ -7,8 +7,9 @@ import { NUM_REDACTED, numberProvenance } from "../../guards/number-provenance.j
 import { findNumbers, ground } from "../../guards/numbers.js";
 import { derive } from "../../guards/numbers-derive.js";
 import { allowedNumbers, sentenceNumbers } from "../../guards/numbers-sources.js";
-import type { JsonResume } from "../../guards/resume.js";
-import type { Fact, GuardContext, TextTarget } from "../../guards/types.js";
+import type { JsonResume } from "../../core/resume.js";
+import type { GuardContext, TextTarget } from "../../guards/types.js";
+import type { Fact } from "../../core/chunk.js";
 import { testTextGuard } from "./rule-tester.js";
 
 const profile: JsonResume = {

@@ -9,7 +9,7 @@ import { applyDraftFindings } from "../../guards/apply-draft.js";
 import { buildContext, guardDraft, revertDraft } from "../../guards/chain.js";
 import { GUARDS } from "../../guards/index.js";
 import { recordProvenance } from "../../guards/record-provenance.js";
-import type { JsonResume } from "../../guards/resume.js";
+import type { JsonResume } from "../../core/resume.js";
 import type { GuardContext } from "../../guards/types.js";
 import { SECTIONS, KEEP_ALL } from "./record/pools.js";
 import { listOf, caseArb, selectedCaseArb } from "./record/arbitraries.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { recordProvenance } from "../../guards/record-provenance.js";
-import type { JsonResume } from "../../guards/resume.js";
+import type { JsonResume } from "../../core/resume.js";
 import { testDraftGuard, testTextGuard } from "./rule-tester.js";
 
 const profile: JsonResume = {

@@ -6,7 +6,7 @@ import { type Catalog, defaultCatalog } from "../../extractors/catalog.js";
 import { revert } from "../../guards/apply.js";
 import { applyDraftFindings } from "../../guards/apply-draft.js";
 import { revertDraft } from "../../guards/chain.js";
-import type { JsonResume } from "../../guards/resume.js";
+import type { JsonResume } from "../../core/resume.js";
 import { guardString } from "../../guards/run-string.js";
 import type {
   DraftFinding,

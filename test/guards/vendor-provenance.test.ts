@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { defaultCatalog } from "../../extractors/catalog.js";
 import { extract } from "../../extractors/extract.js";
 import type { Evidence, ExtractResult } from "../../extractors/types.js";
-import type { JsonResume } from "../../guards/resume.js";
+import type { JsonResume } from "../../core/resume.js";
 import type { Match } from "../../guards/types.js";
 import { vendorProvenance } from "../../guards/vendor-provenance.js";
 import { testMatchGuard, testTextGuard } from "./rule-tester.js";

@@ -2,8 +2,8 @@
 // technology, and two derived facts (the span of the work dates, the production technologies).
 import { describe, expect, it } from "vitest";
 import type { ExtractResult, Technology } from "../../extractors/types.js";
-import type { JsonResume } from "../../guards/resume.js";
-import type { Chunk } from "../../pipeline/chunk.js";
+import type { JsonResume } from "../../core/resume.js";
+import type { Chunk } from "../../core/chunk.js";
 import { groundingChunks } from "../../pipeline/grounding-chunks.js";
 
 const profile: JsonResume = {

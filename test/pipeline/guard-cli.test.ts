@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extract } from "../../extractors/extract.js";
 import { revertDraft } from "../../guards/chain.js";
 import { type RedactionRecord, verifyChain } from "../../guards/record.js";
-import type { JsonResume } from "../../guards/resume.js";
+import type { JsonResume } from "../../core/resume.js";
 import { GUARD_IDS } from "../../guards/types.js";
 import { runCli } from "../helpers/cli.js";
 

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../pipeline/errors.js";
+import { InputError } from "../../core/errors.js";
 import { type Job, fromText, readJob } from "../../pipeline/job.js";
 
 const dir = mkdtempSync(join(tmpdir(), "vouch-job-"));

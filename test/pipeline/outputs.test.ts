@@ -16,7 +16,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sealRecords } from "../../guards/record.js";
 import { UsageLedger } from "../../pipeline/backends/types.js";
-import { InputError } from "../../pipeline/errors.js";
+import { InputError } from "../../core/errors.js";
 import { OUTPUT_FILES, prepareOutDir, renderOutputs, writeOutputs } from "../../pipeline/outputs.js";
 import { type RunReport, buildReport } from "../../pipeline/report.js";
 

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../pipeline/errors.js";
+import { InputError } from "../../core/errors.js";
 import { readProfile } from "../../pipeline/profile.js";
 
 const root = mkdtempSync(join(tmpdir(), "vouch-profile-"));

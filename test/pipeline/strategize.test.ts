@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { Catalog } from "../../extractors/catalog.js";
 import type { DocClaim, Evidence, ExtractResult, Technology } from "../../extractors/types.js";
-import type { JsonResume } from "../../guards/resume.js";
-import type { Chunk } from "../../pipeline/chunk.js";
+import type { JsonResume } from "../../core/resume.js";
+import type { Chunk } from "../../core/chunk.js";
 import { type Requirement, contentStems } from "../../pipeline/requirements.js";
 import { type StrategyMatch, strategize } from "../../pipeline/strategize.js";
 import { testEntries } from "../helpers/catalog.js";

@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { revertDraft } from "../../guards/chain.js";
 import type { RecordDraft } from "../../guards/record.js";
-import type { JsonResume } from "../../guards/resume.js";
-import type { Chunk } from "../../pipeline/chunk.js";
+import type { JsonResume } from "../../core/resume.js";
+import type { Chunk } from "../../core/chunk.js";
 import { verifyDraft } from "../../pipeline/verify-draft.js";
 import type { Verifier, VerifierResult } from "../../pipeline/verify/types.js";
 

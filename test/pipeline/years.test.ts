@@ -1,6 +1,6 @@
 // How many years the profile's work dates cover: from the earliest start to the run's date.
 import { describe, expect, it } from "vitest";
-import type { JsonResume } from "../../guards/resume.js";
+import type { JsonResume } from "../../core/resume.js";
 import { type ExperienceSpan, experienceYears } from "../../pipeline/years.js";
 
 const starts = (...dates: (string | undefined)[]): JsonResume => ({

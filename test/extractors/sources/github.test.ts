@@ -7,7 +7,7 @@ import {
   snapshotGithubSource,
   type GithubClientOptions,
 } from "../../../extractors/sources/github.js";
-import { InputError, ServiceError } from "../../../pipeline/errors.js";
+import { InputError, ServiceError } from "../../../core/errors.js";
 import {
   fakeSha,
   fault,

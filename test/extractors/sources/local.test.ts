@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { snapshotLocalRepo } from "../../../extractors/sources/local.js";
-import { InputError } from "../../../pipeline/errors.js";
+import { InputError } from "../../../core/errors.js";
 
 let root: string;
 

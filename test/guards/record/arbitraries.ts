@@ -1,7 +1,7 @@
 // Arbitrary profiles, and drafts derived from them by random edits of their record (and rewording of
 // their prose), for record-provenance's properties.
 import fc from "fast-check";
-import type { JsonResume } from "../../../guards/resume.js";
+import type { JsonResume } from "../../../core/resume.js";
 import type { Entry, Section } from "./pools.js";
 import {
   EMPLOYERS,

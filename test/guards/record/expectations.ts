@@ -3,7 +3,7 @@
 import { expect } from "vitest";
 import { nameKey } from "../../../guards/record/normalise.js";
 import { canonicalJson } from "../../../guards/record.js";
-import type { JsonResume } from "../../../guards/resume.js";
+import type { JsonResume } from "../../../core/resume.js";
 import type { Entry, Section } from "./pools.js";
 import { SECTIONS, PROSE_KEYS, SUBSETS, IDENTITY, KEEP_ALL } from "./pools.js";
 import { listOf } from "./arbitraries.js";

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { ExtractResult } from "../../../extractors/types.js";
 import { GUARDS, buildContext, guardDraft, guardMatches, sealRecords } from "../../../guards/index.js";
 import type { RedactionRecord } from "../../../guards/record.js";
-import type { JsonResume } from "../../../guards/resume.js";
+import type { JsonResume } from "../../../core/resume.js";
 import type { Match } from "../../../guards/types.js";
 import { testCatalog } from "../../helpers/catalog.js";
 

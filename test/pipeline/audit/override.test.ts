@@ -4,7 +4,7 @@ import { recordHash } from "../../../guards/record.js";
 import { appendOverride, overrideDraft } from "../../../pipeline/audit/override.js";
 import { readLog } from "../../../pipeline/audit/read-log.js";
 import { checkChain } from "../../../pipeline/audit/verify-chain.js";
-import { InputError, VouchError } from "../../../pipeline/errors.js";
+import { InputError, VouchError } from "../../../core/errors.js";
 import { type Fixture, writeFixture } from "./fixture.js";
 import { editReason, toText } from "./tamper.js";
 

@@ -2,7 +2,7 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseLog, readLog, resolveLogPath } from "../../../pipeline/audit/read-log.js";
-import { InputError } from "../../../pipeline/errors.js";
+import { InputError } from "../../../core/errors.js";
 import { type Fixture, writeFixture } from "./fixture.js";
 import { toText } from "./tamper.js";
 

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { appendOverride } from "../../../pipeline/audit/override.js";
 import { restoreDraft } from "../../../pipeline/audit/restore.js";
-import { InputError, VouchError } from "../../../pipeline/errors.js";
+import { InputError, VouchError } from "../../../core/errors.js";
 import { draft, type Fixture, writeFixture } from "./fixture.js";
 import { editReason, toText } from "./tamper.js";
 

@@ -8,7 +8,7 @@ import {
   DEFAULT_MAX_ATTEMPTS,
   resolveRegion,
 } from "../../../pipeline/backends/aws.js";
-import { InputError, ServiceError } from "../../../pipeline/errors.js";
+import { InputError, ServiceError } from "../../../core/errors.js";
 import { useAwsEnv, type AwsEnv } from "../../helpers/aws-env.js";
 
 let env: AwsEnv | undefined;

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createBedrockBackend, type BedrockBackendOptions } from "../../../pipeline/backends/bedrock.js";
 import { createBackend } from "../../../pipeline/backends/index.js";
 import type { ModelRequest } from "../../../pipeline/backends/types.js";
-import { InputError, ServiceError } from "../../../pipeline/errors.js";
+import { InputError, ServiceError } from "../../../core/errors.js";
 import { VERDICT_TOOL } from "../../../pipeline/verify/verdict-tool.js";
 import { bedrockFault, bedrockReply } from "../../fakes/bedrock-server.js";
 import { useFakeBedrock } from "../../helpers/fake-bedrock.js";

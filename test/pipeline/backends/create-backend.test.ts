@@ -6,7 +6,7 @@ import {
   DEFAULT_WRITER_MODEL,
 } from "../../../pipeline/backends/index.js";
 import { UsageLedger, type ModelRequest } from "../../../pipeline/backends/types.js";
-import { InputError } from "../../../pipeline/errors.js";
+import { InputError } from "../../../core/errors.js";
 import { VERDICT_TOOL } from "../../../pipeline/verify/verdict-tool.js";
 import { bedrockReply } from "../../fakes/bedrock-server.js";
 import { openaiReply, startFakeOpenAi, type FakeOpenAi } from "../../fakes/openai-server.js";

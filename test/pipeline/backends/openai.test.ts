@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createOpenAiBackend, type OpenAiBackendOptions } from "../../../pipeline/backends/openai.js";
 import type { ModelRequest } from "../../../pipeline/backends/types.js";
-import { ServiceError } from "../../../pipeline/errors.js";
+import { ServiceError } from "../../../core/errors.js";
 import { VERDICT_TOOL } from "../../../pipeline/verify/verdict-tool.js";
 import { openaiFault, openaiReply, startFakeOpenAi, type FakeOpenAi } from "../../fakes/openai-server.js";
 

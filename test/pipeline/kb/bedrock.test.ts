@@ -1,7 +1,7 @@
 // The Bedrock knowledge base through the real agent-runtime client, pointed at the local h2c fake by
 // AWS_ENDPOINT_URL_BEDROCK_AGENT_RUNTIME with dummy credentials.
 import { describe, expect, it } from "vitest";
-import { InputError, ServiceError } from "../../../pipeline/errors.js";
+import { InputError, ServiceError } from "../../../core/errors.js";
 import {
   bedrockKnowledgeBaseId,
   chunkId,

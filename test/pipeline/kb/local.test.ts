@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Chunk } from "../../../pipeline/chunk.js";
+import type { Chunk } from "../../../core/chunk.js";
 import { type ChildChunk, chunkDocument } from "../../../pipeline/kb/chunker.js";
 import { buildLocalKb } from "../../../pipeline/kb/index.js";
 import { LocalKb, createIndex } from "../../../pipeline/kb/local.js";

@@ -7,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { extractFromSnapshots } from "../../../extractors/extract.js";
 import type { RepoSnapshot } from "../../../extractors/sources/types.js";
 import type { ExtractResult } from "../../../extractors/types.js";
-import type { Chunk } from "../../../pipeline/chunk.js";
+import type { Chunk } from "../../../core/chunk.js";
 import { buildLocalKb } from "../../../pipeline/kb/index.js";
 import { findSnapshotDocs } from "../../../pipeline/kb/sources.js";
 import { memorySnapshot, repoFiles, sample } from "./samples.js";

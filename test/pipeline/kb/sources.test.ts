@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExtractResult } from "../../../extractors/types.js";
-import { InputError } from "../../../pipeline/errors.js";
+import { InputError } from "../../../core/errors.js";
 import { profileDocs, truthDocs } from "../../../pipeline/kb/fact-docs.js";
 import { buildLocalKb } from "../../../pipeline/kb/index.js";
 import { docChunkKind, findDocFiles, isKbDoc, staleLines } from "../../../pipeline/kb/sources.js";

@@ -2,8 +2,8 @@ import { appendFile, mkdir, readFile, readdir, rm, utimes, writeFile } from "nod
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ExtractResult } from "../../../extractors/types.js";
-import type { JsonResume } from "../../../guards/resume.js";
-import { InputError } from "../../../pipeline/errors.js";
+import type { JsonResume } from "../../../core/resume.js";
+import { InputError } from "../../../core/errors.js";
 import { type BuildKbOptions, buildLocalKb, openLocalKb } from "../../../pipeline/kb/index.js";
 import { KB_FORMAT } from "../../../pipeline/kb/store.js";
 import { readProfile } from "../../../pipeline/profile.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RedactionRecord } from "../../../guards/record.js";
-import { getField } from "../../../guards/resume.js";
+import { getField } from "../../../core/resume.js";
 import { type Block, blockText, resumeBlocks } from "../../../pipeline/render/blocks.js";
 import { SECTION_HEADINGS } from "../../../pipeline/render/layout-schema.js";
 import { loadLayout } from "../../../pipeline/render/layout.js";

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { parse } from "yaml";
-import type { JsonResume } from "../../../guards/resume.js";
+import type { JsonResume } from "../../../core/resume.js";
 
 export const SAMPLE_PROFILE = join(import.meta.dirname, "../../../samples/profile.yaml");
 

@@ -1,5 +1,5 @@
 // A resume with the JSON Resume sections past the core ones (jsonresume.org field names), for the renderers.
-import type { JsonResume } from "../../../guards/resume.js";
+import type { JsonResume } from "../../../core/resume.js";
 
 export function extraSectionsResume(): JsonResume {
   return {

@@ -3,7 +3,7 @@
 import { Catalog } from "../../../extractors/catalog.js";
 import { buildContext, guardDraft } from "../../../guards/chain.js";
 import { type RecordDraft, type RedactionRecord, sealRecords } from "../../../guards/record.js";
-import type { JsonResume } from "../../../guards/resume.js";
+import type { JsonResume } from "../../../core/resume.js";
 import type { Guard, GuardId, TextFinding } from "../../../guards/types.js";
 import { sampleResume } from "./docx-reader.js";
 

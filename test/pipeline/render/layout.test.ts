@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../../pipeline/errors.js";
-import { assetPath } from "../../../pipeline/paths.js";
+import { InputError } from "../../../core/errors.js";
+import { assetPath } from "../../../core/paths.js";
 import { layoutNames, loadLayout, parseLayout } from "../../../pipeline/render/layout.js";
 
 const classicText = readFileSync(assetPath("templates", "layouts", "classic.yaml"), "utf8");

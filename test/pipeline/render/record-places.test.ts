@@ -4,7 +4,7 @@ import { Catalog } from "../../../extractors/catalog.js";
 import { buildContext, guardDraft } from "../../../guards/chain.js";
 import { type RecordDraft, sealRecords } from "../../../guards/record.js";
 import { recordProvenance } from "../../../guards/record-provenance.js";
-import { type JsonResume, getField } from "../../../guards/resume.js";
+import { type JsonResume, getField } from "../../../core/resume.js";
 import {
   type RecordFacts,
   fieldAfterInsertion,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Chunk } from "../../../pipeline/chunk.js";
+import type { Chunk } from "../../../core/chunk.js";
 import { extractiveAnswerer } from "../../../pipeline/server/answerer.js";
 import { testCatalog } from "../../helpers/catalog.js";
 

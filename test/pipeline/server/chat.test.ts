@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NUM_REDACTED } from "../../../guards/number-provenance.js";
 import { verifyChain } from "../../../guards/record.js";
-import type { Chunk } from "../../../pipeline/chunk.js";
+import type { Chunk } from "../../../core/chunk.js";
 import { type Answerer, extractiveAnswerer } from "../../../pipeline/server/answerer.js";
 import { type ChatDeps, FALLBACK, answerChat } from "../../../pipeline/server/chat.js";
 import { GroundingSources } from "../../../pipeline/server/grounding.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Chunk } from "../../../pipeline/chunk.js";
+import type { Chunk } from "../../../core/chunk.js";
 import { isInstruction, withoutInstructions } from "../../../pipeline/server/injection.js";
 
 describe("isInstruction", () => {

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../../pipeline/errors.js";
+import { InputError } from "../../../core/errors.js";
 import { loadServerDeps } from "../../../pipeline/server/start.js";
 import { startFakeGithub } from "../../fakes/github-server.js";
 import { settingsOf } from "../../helpers/settings.js";

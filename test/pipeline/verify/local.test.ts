@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { type Catalog, defaultCatalog } from "../../../extractors/catalog.js";
-import type { Chunk } from "../../../pipeline/chunk.js";
+import type { Chunk } from "../../../core/chunk.js";
 import { checkClaims, localVerdict, localVerifier } from "../../../pipeline/verify/local.js";
 
 interface LabelledSet {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createBackend } from "../../../pipeline/backends/index.js";
 import { createOpenAiBackend } from "../../../pipeline/backends/openai.js";
 import { UsageLedger, type ModelBackend, type ModelResponse } from "../../../pipeline/backends/types.js";
-import type { Chunk } from "../../../pipeline/chunk.js";
+import type { Chunk } from "../../../core/chunk.js";
 import { modelVerifier } from "../../../pipeline/verify/model-verifier.js";
 import { openaiFault, openaiReply, startFakeOpenAi, type FakeOpenAi } from "../../fakes/openai-server.js";
 import { settingsOf } from "../../helpers/settings.js";

@@ -2,7 +2,7 @@
 // path. The OpenAI-compatible side and the wiring are in model-verifier-openai.test.ts.
 import { beforeEach, describe, expect, it } from "vitest";
 import { createBedrockBackend } from "../../../pipeline/backends/bedrock.js";
-import type { Chunk } from "../../../pipeline/chunk.js";
+import type { Chunk } from "../../../core/chunk.js";
 import { modelVerifier } from "../../../pipeline/verify/model-verifier.js";
 import type { VerifierResult } from "../../../pipeline/verify/types.js";
 import { bedrockFault, bedrockReply, type FakeBedrockReply } from "../../fakes/bedrock-server.js";

@@ -3,12 +3,12 @@
 // client against the local fake server.
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import type { JsonResume } from "../../../guards/resume.js";
+import type { JsonResume } from "../../../core/resume.js";
 import { createBedrockBackend } from "../../../pipeline/backends/bedrock.js";
 import type { ModelBackend, ModelRequest, ModelResponse } from "../../../pipeline/backends/types.js";
-import { ServiceError } from "../../../pipeline/errors.js";
+import { ServiceError } from "../../../core/errors.js";
 import { fromText } from "../../../pipeline/job.js";
-import { assetPath } from "../../../pipeline/paths.js";
+import { assetPath } from "../../../core/paths.js";
 import { TAILOR_TOOL, modelWriter } from "../../../pipeline/write/model.js";
 import type { WriterInput } from "../../../pipeline/write/types.js";
 import { bedrockReply, startFakeBedrock, type FakeBedrock } from "../../fakes/bedrock-server.js";

@@ -2,7 +2,7 @@
 // out), highlights and projects ordered by relevance and capped, skills from the profile plus production
 // technologies. It never invents: every string is the profile's, a filled template or a catalog name.
 import { describe, expect, it } from "vitest";
-import type { JsonResume } from "../../../guards/resume.js";
+import type { JsonResume } from "../../../core/resume.js";
 import { allStrings } from "../../../guards/targets.js";
 import { fromText } from "../../../pipeline/job.js";
 import { jobRequirements } from "../../../pipeline/requirements.js";

@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../pipeline/errors.js";
-import { fieldPath, readJsonFile, syntaxErrorOffset } from "../../pipeline/json-file.js";
+import { InputError } from "../../core/errors.js";
+import { fieldPath, readJsonFile, syntaxErrorOffset } from "../../core/json-file.js";
 
 const dir = mkdtempSync(join(tmpdir(), "vouch-json-"));
 

@@ -1,6 +1,6 @@
 // Chunks as the guards' grounding facts: the kind decides what a chunk may back.
 import { expect, it } from "vitest";
-import { type Chunk, chunkFacts } from "../../pipeline/chunk.js";
+import { type Chunk, chunkFacts } from "../../core/chunk.js";
 
 it.each<[Chunk["kind"], string]>([
   ["production-doc", "docs"],

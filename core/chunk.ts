@@ -1,5 +1,12 @@
-// The one chunk type every knowledge base returns, local or Bedrock, and how chunks become guard facts.
-import type { Fact } from "../guards/types.js";
+// The one chunk type every knowledge base returns, local or Bedrock, the grounding fact the guards read,
+// and how chunks become facts.
+/** A grounding fact: a KB chunk or a sentence of extracted truth. */
+export interface Fact {
+  id: string;
+  text: string;
+  /** Chunks about examples or stale doc claims never back a technology. */
+  kind?: "production" | "example" | "stale-claim" | "docs";
+}
 
 /** What a chunk is about: only production docs, the profile and truth back a technology. */
 export type ChunkKind = "production-doc" | "example" | "stale-claim" | "profile" | "truth";
