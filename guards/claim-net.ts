@@ -12,7 +12,7 @@ import {
   newTechnologies,
   technologyBacking,
   unbackedAction,
-} from "./backing.js";
+} from "./backing/index.js";
 import { keywordParts, statedName } from "./backing/unknown-names.js";
 import type { Guard, GuardContext, TextFinding, TextTarget } from "./types.js";
 

@@ -15,7 +15,7 @@ import {
   technologyBacking,
   technologyName,
   unbackedAction,
-} from "./backing.js";
+} from "./backing/index.js";
 import type { Guard, GuardContext, Match, MatchFinding, TextFinding, TextTarget } from "./types.js";
 
 const messages = {

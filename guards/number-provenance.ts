@@ -1,12 +1,12 @@
 // number-provenance: every figure in AI-written text must be backed by the original profile, a grounding
-// fact or the extracted truth (DESIGN.md, "The guards"). Figures are compared as values (numbers.ts); an
+// fact or the extracted truth (DESIGN.md, "The guards"). Figures are compared as values (numbers/); an
 // unbacked one is replaced whole (`$2M`, `820 ms`, `1,000+`) with [NUM_REDACTED]. Bound words stay: `over
 // [NUM_REDACTED]`. A figure that is close to a source only under a loose reading, or derived from two source
-// figures, is reported, not redacted. The verdict on each figure is numbers-verdict.ts's.
-import type { Grounding, NumberMention, SourceNumber } from "./numbers.js";
-import type { DerivedHow, Derivation } from "./numbers-derive.js";
-import { eachNumber } from "./numbers-scan.js";
-import { type Derived, type Place, placeOf, verdict } from "./numbers-verdict.js";
+// figures, is reported, not redacted. The verdict on each figure is numbers/verdict.ts's.
+import type { Grounding, NumberMention, SourceNumber } from "./numbers/index.js";
+import type { DerivedHow, Derivation } from "./numbers/derive.js";
+import { eachNumber } from "./numbers/scan.js";
+import { type Derived, type Place, placeOf, verdict } from "./numbers/verdict.js";
 import type { Guard, GuardContext, RecordEvidence, TextFinding, TextTarget } from "./types.js";
 
 export const NUM_REDACTED = "[NUM_REDACTED]";
@@ -62,7 +62,7 @@ interface Saying {
 
 /**
  * Per verdict, by the figure as written: what a finding says. A verdict is shared by every figure that asks
- * the same question (numbers-verdict.ts), and the words depend only on the verdict and the raw figure, so
+ * the same question (numbers/verdict.ts), and the words depend only on the verdict and the raw figure, so
  * a long text that states the same figures again and again builds each sentence once.
  */
 const sayings = new WeakMap<Grounding, Map<string, Saying>>();

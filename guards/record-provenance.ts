@@ -4,7 +4,7 @@
 // the profile's value; an invented entry goes; a dropped job, degree or contact detail is put back. In prose,
 // a title or employer the profile does not hold makes the string fall back to the candidate's wording.
 // After the other guards, what their removals left empty (a skills group, a highlights list) is dropped.
-import { formatMessage, listWords, unbackedAction } from "./backing.js";
+import { formatMessage, listWords, unbackedAction } from "./backing/index.js";
 import { heldEvidence, isHeld } from "./record/held.js";
 import { RECORD_MESSAGES } from "./record/messages.js";
 import { shown } from "./record/normalise.js";

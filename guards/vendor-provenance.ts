@@ -14,7 +14,7 @@ import {
   technologyName,
   unbackedAction,
   whereSeen,
-} from "./backing.js";
+} from "./backing/index.js";
 import type {
   Guard,
   GuardContext,

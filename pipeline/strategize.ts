@@ -7,7 +7,7 @@ import {
   placeRef,
   profileStrings,
   truthEvidence,
-} from "../guards/backing.js";
+} from "../guards/backing/index.js";
 import type { JsonResume } from "../core/resume.js";
 import type { Match, RecordEvidence } from "../guards/types.js";
 import type { Chunk } from "../core/chunk.js";

@@ -2,7 +2,7 @@
 // is backed only when the profile states it or a production-kind grounding fact (the profile's or the
 // code's own) names it. A keyword is read as its parts ("Backstage / Kyverno" is two names); a part that
 // names a catalog technology is judged by the catalog's rule instead.
-import { canStateSkill, profileStrings } from "../backing-index.js";
+import { canStateSkill, profileStrings } from "./lookups.js";
 import { wordsOf } from "../record/normalise.js";
 import { containsPhrase } from "../record/titles.js";
 import type { GuardContext, RecordEvidence } from "../types.js";

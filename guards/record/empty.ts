@@ -3,7 +3,7 @@
 // keyword list (`{ name: "Kubernetes", level: "Advanced" }`) is a skill of its own and stays. A section with
 // no entry left stays an empty list in resume.json (taking a top-level key out would lose its place in the
 // document on revert); the renderers draw nothing for it.
-import { formatMessage } from "../backing-evidence.js";
+import { formatMessage } from "../backing/evidence.js";
 import type { JsonResume } from "../../core/resume.js";
 import type { DraftFinding } from "../types.js";
 import { RECORD_MESSAGES } from "./messages.js";

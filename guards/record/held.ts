@@ -2,7 +2,7 @@
 // title stated anywhere is the candidate's to use), the titles the candidate held, the employers of the
 // record (work and volunteer organisations, a project's entity) with the position held at each, and the
 // employers the profile's own prose names as such.
-import { canStateSkill, profileStrings } from "../backing.js";
+import { canStateSkill, profileStrings } from "../backing/index.js";
 import type { JsonResume } from "../../core/resume.js";
 import type { RecordEvidence } from "../types.js";
 import { type Claim, containsPhrase, isSubsequence, phraseWords, recordClaims } from "./titles.js";

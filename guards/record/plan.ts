@@ -2,7 +2,7 @@
 // profile's. The plan is worked out on a copy, each edit made as it is found, so every finding names its
 // field as it is at that moment and the applier, making them in order, lands on the same places.
 import { applyDraftEdit } from "../apply-draft.js";
-import { formatMessage, listWords } from "../backing-evidence.js";
+import { formatMessage, listWords } from "../backing/evidence.js";
 import { type JsonResume, getField } from "../../core/resume.js";
 import type { DraftEdit, DraftFinding, RecordEvidence } from "../types.js";
 import { type EntryMatch, matchEntries } from "./match.js";

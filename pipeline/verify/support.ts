@@ -1,8 +1,8 @@
 // Whether one chunk supports one claim: all its numbers (as values), all its technologies, all its names,
 // and enough of its content words. Pure; the chunk side is indexed once per chunk and cached.
 import type { Catalog } from "../../extractors/catalog.js";
-import { type NumberMention, NumberIndex, findNumbers, isGrounded } from "../../guards/numbers.js";
-import { type SentenceFigures, derive, sentenceFigures } from "../../guards/numbers-derive.js";
+import { type NumberMention, NumberIndex, findNumbers, isGrounded } from "../../guards/numbers/index.js";
+import { type SentenceFigures, derive, sentenceFigures } from "../../guards/numbers/derive.js";
 import { NUM_REDACTED } from "../../guards/number-provenance.js";
 import type { Chunk } from "../../core/chunk.js";
 import { splitClaims } from "./claims.js";

@@ -1,7 +1,7 @@
 // Figures that carry their own value: dates (`2021-03`, `03/2021`), short year ranges (`2019-21`) and phone
 // numbers (`+1 555 0100`, `(555) 123-4567`).
-import { type Draft, newDraft } from "./numbers-draft.js";
-import { isDigitCode, sticky } from "./numbers-text.js";
+import { type Reading, newReading } from "./reading.js";
+import { isDigitCode, sticky } from "./text.js";
 
 const ISO_DATE = /(\d{4})-(\d{2})(?:-(\d{2}))?(?![\d-])/y;
 const SHORT_YEAR_RANGE = /(\d{4})[-–](\d{2})(?![\d%.,]|\s?(?:[kKmMbB]|ms|s\b))/y;
@@ -10,7 +10,7 @@ const PHONE_INTL = /\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,5}(?![\d%])/y;
 const PHONE_US = /(?:\(\d{3}\) ?|\d{3}[.-])\d{3}[.-]\d{4}(?!\d)/y;
 
 /** A phone number whose digits start at `s` (its `+` or `(` may come before). */
-export function readPhone(text: string, s: number): Draft | undefined {
+export function readPhone(text: string, s: number): Reading | undefined {
   const before = text.charCodeAt(s - 1);
   const grouped = isDigitCode(text.charCodeAt(s + 2)) && (text[s + 3] === "-" || text[s + 3] === ".");
   const m =
@@ -24,7 +24,7 @@ export function readPhone(text: string, s: number): Draft | undefined {
   if (!m) return undefined;
   const digits = m[0].replace(/\D/g, "");
   if (digits.length < 8 || digits.length > 15) return undefined;
-  const d = newDraft(m.index, m.index + m[0].length, 0, 0, 0);
+  const d = newReading(m.index, m.index + m[0].length, 0, 0, 0);
   d.kind = "phone";
   d.fixedValue = Number(digits);
   d.fixedPrecision = 1;
@@ -36,7 +36,7 @@ function validDate(year: number, month: number, day = 1): boolean {
 }
 
 /** `2021-03`, `2021-03-15`, `03/2021`, `12/31/2021`; and the short year range `2019-21`. */
-export function readDate(text: string, s: number): Draft[] | undefined {
+export function readDate(text: string, s: number): Reading[] | undefined {
   const iso = sticky(ISO_DATE, text, s);
   if (iso) {
     const [year, month, day] = [Number(iso[1]), Number(iso[2]), iso[3] ? Number(iso[3]) : 0];
@@ -54,8 +54,8 @@ export function readDate(text: string, s: number): Draft[] | undefined {
     const from = Number(short[1]);
     const to = Math.floor(from / 100) * 100 + Number(short[2]);
     if (from >= 1900 && from <= 2100 && to > from && to - from < 100) {
-      const a = newDraft(s, s + 4, from, 0, 0);
-      const b = newDraft(s + 5, s + 7, to, 0, 0);
+      const a = newReading(s, s + 4, from, 0, 0);
+      const b = newReading(s + 5, s + 7, to, 0, 0);
       a.kind = b.kind = "year";
       a.range = b.range = [s, s + 7];
       return [a, b];
@@ -64,8 +64,8 @@ export function readDate(text: string, s: number): Draft[] | undefined {
   return undefined;
 }
 
-function dateDraft(start: number, length: number, year: number, month: number, day: number): Draft {
-  const d = newDraft(start, start + length, 0, 0, 0);
+function dateDraft(start: number, length: number, year: number, month: number, day: number): Reading {
+  const d = newReading(start, start + length, 0, 0, 0);
   d.kind = "date";
   d.fixedValue = year * 10000 + month * 100 + day;
   d.fixedPrecision = day ? 1 : 100;

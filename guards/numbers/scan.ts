@@ -3,16 +3,16 @@
 // `Route 53`, `Python 3.12`, `p99`, `1.4.2`, `24/7`, URLs) are not figures and are skipped.
 //
 // One loop finds the runs of digits and one expression the number words, so a long text costs little more than
-// those two passes. Each run of digits is read in numbers-digits.ts (by character code: numbers-read.ts,
-// numbers-dates.ts, numbers-names.ts); URLs and addresses are masked in numbers-masks.ts.
-import type { Catalog } from "../extractors/catalog.js";
-import type { NumberMention, SourceNumber, SourceRef } from "./numbers.js";
-import { NO_SPANS, type Scan, linkRange, readAt } from "./numbers-digits.js";
-import { type Draft, newDraft, round, toMention } from "./numbers-draft.js";
-import { masksOf, overlaps } from "./numbers-masks.js";
-import { readBound, readSpaced } from "./numbers-read.js";
-import { unitOf } from "./numbers-units.js";
-import { type WordNumber, findWordNumbers, hasNumberWord } from "./numbers-words.js";
+// those two passes. Each run of digits is read in digits.ts (by character code: read.ts,
+// dates.ts, names.ts); URLs and addresses are masked in masks.ts.
+import type { Catalog } from "../../extractors/catalog.js";
+import type { NumberMention, SourceNumber, SourceRef } from "./types.js";
+import { NO_SPANS, type Scan, linkRange, readAt } from "./digits.js";
+import { type Reading, newReading, round, toMention } from "./reading.js";
+import { masksOf, overlaps } from "./masks.js";
+import { readBound, readSpaced } from "./read.js";
+import { unitOf } from "./units.js";
+import { type WordNumber, findWordNumbers, hasNumberWord } from "./words.js";
 
 /** `output` checks what a writer states; `source` reads everything that can back a figure. */
 type Role = "output" | "source";
@@ -42,7 +42,7 @@ function runEnd(text: string, start: number): number {
 /**
  * One pass over a text: every figure in order, each handed to `emit` once final, after its neighbours have
  * shared a range's unit (`3-5 years`) and its bound is read. Figures written in digits and number words are
- * read in one pass, in text order, so a draft is garbage as soon as it is emitted: a long text keeps only
+ * read in one pass, in text order, so a reading is garbage as soon as it is emitted: a long text keeps only
  * what the caller makes of each figure.
  *
  * Digits come in text order (a prefix never reaches back over an earlier figure's digits), number words too,
@@ -56,19 +56,19 @@ class Pass implements Scan {
   maskAt = 0;
   skipped = NO_SPANS;
   /** Figures read from digits, kept until no number word can fall inside them any more. */
-  private digits: Draft[] = [];
+  private digits: Reading[] = [];
   private k = 0;
-  private previous: Draft | undefined = undefined;
+  private previous: Reading | undefined = undefined;
   /** Where the run of digits to read next starts (-1: none left). */
   private run: number;
-  private readonly emit: (d: Draft) => void;
+  private readonly emit: (d: Reading) => void;
 
   constructor(
     text: string,
     catalog: Catalog | undefined,
     masks: readonly [number, number][],
     first: number,
-    emit: (d: Draft) => void,
+    emit: (d: Reading) => void,
   ) {
     this.text = text;
     this.catalog = catalog;
@@ -77,7 +77,7 @@ class Pass implements Scan {
     this.emit = emit;
   }
 
-  private put(d: Draft): void {
+  private put(d: Reading): void {
     const previous = this.previous;
     if (previous) {
       linkRange(this.text, previous, d);
@@ -112,7 +112,7 @@ class Pass implements Scan {
     const next = this.digits[this.k];
     if (next && next.start < w.end) return;
     if (overlaps(this.masks, w) || overlaps(this.skipped, w)) return;
-    const d = newDraft(w.start, w.end, w.value, 0, 0);
+    const d = newReading(w.start, w.end, w.value, 0, 0);
     d.step = w.precision;
     d.word = true;
     if (w.ordinal) d.kind = "ordinal";
@@ -131,7 +131,12 @@ class Pass implements Scan {
 
 const NO_WORDS: readonly WordNumber[] = [];
 
-function scanDrafts(text: string, role: Role, catalog: Catalog | undefined, emit: (d: Draft) => void): void {
+function scanDrafts(
+  text: string,
+  role: Role,
+  catalog: Catalog | undefined,
+  emit: (d: Reading) => void,
+): void {
   // URLs and addresses first, as always (a text that is not a string fails here, as it always has).
   const masks = masksOf(text);
   const first = nextRun(text, 0);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Catalog, defaultCatalog } from "../../extractors/catalog.js";
+import { type Catalog, defaultCatalog } from "../../../extractors/catalog.js";
 import {
   findNumbers,
   ground,
@@ -7,9 +7,9 @@ import {
   type NumberMention,
   NumberIndex,
   sourceNumbers,
-} from "../../guards/numbers.js";
-import { derive, sentenceFigures } from "../../guards/numbers-derive.js";
-import { eachNumber } from "../../guards/numbers-scan.js";
+} from "../../../guards/numbers/index.js";
+import { derive, sentenceFigures } from "../../../guards/numbers/derive.js";
+import { eachNumber } from "../../../guards/numbers/scan.js";
 
 let catalog: Catalog;
 beforeAll(async () => {

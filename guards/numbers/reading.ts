@@ -1,10 +1,10 @@
-// A figure while it is being read (a Draft), and what it becomes: a NumberMention with its value in base
+// A figure while it is being read (a Reading), and what it becomes: a NumberMention with its value in base
 // units, its precision and its kind.
-import type { Bound, NumberKind, NumberMention } from "./numbers.js";
-import type { UnitDef } from "./numbers-units.js";
+import type { Bound, NumberKind, NumberMention } from "./types.js";
+import type { UnitDef } from "./units.js";
 
 /** A figure while it is being read. */
-export interface Draft {
+export interface Reading {
   start: number;
   end: number;
   /** As written: unsigned, before scale and unit. */
@@ -31,13 +31,13 @@ export interface Draft {
   word?: boolean;
 }
 
-export function newDraft(
+export function newReading(
   start: number,
   end: number,
   core: number,
   decimals: number,
   trailingZeros: number,
-): Draft {
+): Reading {
   return {
     start,
     end,
@@ -62,7 +62,7 @@ export function newDraft(
 }
 
 /** A bare number from its digits (`1,200`, `23.4`, `0.5`); a plain four-digit 1900–2100 is a year. */
-export function numberDraft(start: number, end: number, core: string): Draft {
+export function numberReading(start: number, end: number, core: string): Reading {
   const grouped = core.includes(",");
   const plain = grouped ? core.replace(/,/g, "") : core;
   const dot = plain.indexOf(".");
@@ -71,17 +71,17 @@ export function numberDraft(start: number, end: number, core: string): Draft {
   while (dot < 0 && trailing < plain.length - 1 && plain.charCodeAt(plain.length - 1 - trailing) === 48) {
     trailing++;
   }
-  const d = newDraft(start, end, Number(plain), decimals, trailing);
+  const d = newReading(start, end, Number(plain), decimals, trailing);
   if (!grouped && dot < 0 && plain.length === 4 && d.core >= 1900 && d.core <= 2100) d.kind = "year";
   return d;
 }
 
 /** No unit, currency, scale or special kind: a number that may name a thing (`Java 17`). */
-export function isBare(d: Draft): boolean {
+export function isBare(d: Reading): boolean {
   return !d.unit && !d.rateUnit && !d.currency && !d.hasScale && (d.kind === "count" || d.kind === "year");
 }
 
-function kindOf(d: Draft): NumberKind {
+function kindOf(d: Reading): NumberKind {
   if (d.fixedValue !== undefined || d.kind === "ordinal" || d.kind === "rank") return d.kind;
   if (d.currency) return "money";
   if (d.unit) return d.unit.kind;
@@ -90,7 +90,7 @@ function kindOf(d: Draft): NumberKind {
   return "count";
 }
 
-export function toMention(text: string, d: Draft): NumberMention {
+export function toMention(text: string, d: Reading): NumberMention {
   const kind = kindOf(d);
   const factor = d.scale * (d.unit?.factor ?? 1);
   const per = d.per ?? 1;

@@ -1,9 +1,9 @@
 // What the evidence a match cites is: the candidate's profile, a line of code of some kind, a stale doc
 // claim, or a fact. vendor-provenance and code-truth judge matches by it.
-import type { DocClaim, Evidence, EvidenceKind } from "../extractors/types.js";
-import { truthEvidence } from "./backing-evidence.js";
-import { type BackingIndex, indexOf, lineKey, spansOf } from "./backing-index.js";
-import type { GuardContext, Match, RecordEvidence } from "./types.js";
+import type { DocClaim, Evidence, EvidenceKind } from "../../extractors/types.js";
+import { truthEvidence } from "./evidence.js";
+import { type BackingIndex, indexOf, lineKey, spansOf } from "./lookups.js";
+import type { GuardContext, Match, RecordEvidence } from "../types.js";
 
 /** What one evidence item of a match is. */
 export type CitedKind =

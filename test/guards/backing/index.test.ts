@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { Catalog, defaultCatalog } from "../../extractors/catalog.js";
-import { extract } from "../../extractors/extract.js";
-import type { ExtractResult } from "../../extractors/types.js";
+import { Catalog, defaultCatalog } from "../../../extractors/catalog.js";
+import { extract } from "../../../extractors/extract.js";
+import type { ExtractResult } from "../../../extractors/types.js";
 import {
   citedKind,
   firstPerTechnology,
@@ -12,11 +12,11 @@ import {
   profileStrings,
   technologyBacking,
   unbackedAction,
-} from "../../guards/backing.js";
-import type { JsonResume } from "../../core/resume.js";
-import type { GuardContext } from "../../guards/types.js";
-import type { Fact } from "../../core/chunk.js";
-import { testEntries } from "../helpers/catalog.js";
+} from "../../../guards/backing/index.js";
+import type { JsonResume } from "../../../core/resume.js";
+import type { GuardContext } from "../../../guards/types.js";
+import type { Fact } from "../../../core/chunk.js";
+import { testEntries } from "../../helpers/catalog.js";
 
 const sample = (name: string) => `samples/repos/${name}`;
 const catalog = await defaultCatalog();

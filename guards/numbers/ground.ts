@@ -1,7 +1,7 @@
 // Whether sources back a figure. Values are compared in the same base unit; a figure is grounded by a source
 // that rounds to it at the precision it is written with and within 3 % (23.4% → 23%, not 38% → 40%), by a
 // bound the source satisfies (`over 1,000` by 1,200), or, for a duration, by a span of the profile's dates.
-import type { Grounding, NumberMention, SourceNumber } from "./numbers.js";
+import type { Grounding, NumberMention, SourceNumber } from "./types.js";
 
 /** A rounded figure may differ from its source by at most this share of the source. */
 const RELATIVE = 0.03;

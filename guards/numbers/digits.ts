@@ -1,11 +1,11 @@
 // Reading one run of digits as a figure, or skipping it: a phone number or date, a version (`1.4.2`), an
 // identifier glued to letters (`S3`, `p99`), a fraction or schedule (`24/7`), an idiom (`3-tier`), a name
 // (`Route 53`); else a number with its prefix and suffix. And the ranges that share a unit (`3-5 years`).
-import type { Catalog } from "../extractors/catalog.js";
-import { readDate, readPhone } from "./numbers-dates.js";
-import { type Draft, isBare, numberDraft } from "./numbers-draft.js";
-import { isName } from "./numbers-names.js";
-import { readPrefix, readSuffix } from "./numbers-read.js";
+import type { Catalog } from "../../extractors/catalog.js";
+import { readDate, readPhone } from "./dates.js";
+import { type Reading, isBare, numberReading } from "./reading.js";
+import { isName } from "./names.js";
+import { readPrefix, readSuffix } from "./read.js";
 import {
   identifierEnd,
   isDigitCode,
@@ -16,8 +16,8 @@ import {
   skipSpacesBack,
   wordStartBefore,
   WordSet,
-} from "./numbers-text.js";
-import { IDIOM_AFTER } from "./numbers-words.js";
+} from "./text.js";
+import { IDIOM_AFTER } from "./words.js";
 
 const THOUSANDS = /^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
 /** Words glued before a hyphen that keep the number a figure: `mid-2021`, `sub-100ms`, `pre-2020`. */
@@ -65,7 +65,7 @@ function hyphenPrefix(text: string, at: number): boolean {
 }
 
 /** Read the figure whose digits start at `s` into `out`; returns where to resume scanning. */
-export function readAt(scan: Scan, s: number, digits: string, out: Draft[]): number {
+export function readAt(scan: Scan, s: number, digits: string, out: Reading[]): number {
   const { text } = scan;
   while (scan.maskAt < scan.masks.length && scan.masks[scan.maskAt]![1] <= s) scan.maskAt++;
   const mask = scan.masks[scan.maskAt];
@@ -108,13 +108,13 @@ export function readAt(scan: Scan, s: number, digits: string, out: Draft[]): num
   if (core.includes(",") && !THOUSANDS.test(core)) {
     // `Python 3.12,24/7`: a version first; the rest is read on from the comma.
     const first = core.slice(0, core.indexOf(","));
-    const head = numberDraft(start, start + first.length, first);
+    const head = numberReading(start, start + first.length, first);
     if (isName(text, scan.catalog, head, s, head.end)) return head.end;
     if (text.charCodeAt(end) === 47 && isDigitCode(text.charCodeAt(end + 1))) return skip(scan, s, digits);
-    const list: Draft[] = [];
+    const list: Reading[] = [];
     let at = start;
     for (const part of core.split(",")) {
-      list.push(numberDraft(at, at + part.length, part));
+      list.push(numberReading(at, at + part.length, part));
       at += part.length + 1;
     }
     const last = list.at(-1)!;
@@ -143,7 +143,7 @@ export function readAt(scan: Scan, s: number, digits: string, out: Draft[]): num
   if (after === 47 && isDigitCode(text.charCodeAt(end + 1))) return skip(scan, s, digits);
   if (after === 45 && IDIOM_AFTER.test(text.slice(end, end + 14))) return end; // 3-tier, 2-factor
 
-  const d = numberDraft(start, end, core);
+  const d = numberReading(start, end, core);
   const suffixEnd = readSuffix(text, end, d, true);
   if (suffixEnd === undefined) return skip(scan, s, digits);
   d.end = suffixEnd;
@@ -166,7 +166,7 @@ function mayJoinRange(text: string, from: number, to: number): boolean {
  * Give a range's first figure the unit or scale written once at its end: `3-5 years`, `$2-3M`, `820 to 140
  * ms`. Called on each pair of neighbours in text order.
  */
-export function linkRange(text: string, a: Draft, b: Draft): void {
+export function linkRange(text: string, a: Reading, b: Reading): void {
   if (a.fixedValue !== undefined || b.fixedValue !== undefined || a.range || b.range) return;
   if (b.start - a.end > 12 || !mayJoinRange(text, a.end, b.start)) return;
   if (!RANGE_BETWEEN.test(text.slice(a.end, b.start))) return;

@@ -1,8 +1,8 @@
 // Digits that name a thing rather than measure one: `ISO 27001`, `Windows 11`, `version 3`, and digits in or
 // right after a technology name from the catalog (`Route 53`, `Java 17`, `Node.js 20`).
-import type { Catalog } from "../extractors/catalog.js";
-import type { Draft } from "./numbers-draft.js";
-import { WordSet, isSpaceCode, isWordCode, skipSpacesBack, wordStartBefore } from "./numbers-text.js";
+import type { Catalog } from "../../extractors/catalog.js";
+import type { Reading } from "./reading.js";
+import { WordSet, isSpaceCode, isWordCode, skipSpacesBack, wordStartBefore } from "./text.js";
 
 /** A bare number after these words names a thing (`ISO 27001`, `Windows 11`, `version 3`), it does not measure one. */
 const NAMING_WORDS = new WordSet(
@@ -78,7 +78,7 @@ function nameRelation(
 export function isName(
   text: string,
   catalog: Catalog | undefined,
-  d: Draft,
+  d: Reading,
   digitsStart: number,
   digitsEnd: number,
 ): boolean {

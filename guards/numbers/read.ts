@@ -1,14 +1,14 @@
 // What a figure carries around its digits: scale, unit, rate and `+` after it (here); currency, sign or `#`
-// before it (numbers-read-prefix.ts); and a bound word or symbol before it, `over`, `~`, `sub-`
-// (numbers-read-bound.ts). Each reader looks at character codes first and runs a regular expression or
+// before it (read-prefix.ts); and a bound word or symbol before it, `over`, `~`, `sub-`
+// (read-bound.ts). Each reader looks at character codes first and runs a regular expression or
 // builds a word only when the next characters can start what it reads.
-import type { Draft } from "./numbers-draft.js";
-import { isSpaceCode, isWordCode, sticky, stickyTest, unitLettersEnd } from "./numbers-text.js";
-import { PERCENTAGE_POINTS, TIME_WORDS, singular, unitOf } from "./numbers-units.js";
-import { meaningAt } from "./numbers-word-meaning.js";
+import type { Reading } from "./reading.js";
+import { isSpaceCode, isWordCode, sticky, stickyTest, unitLettersEnd } from "./text.js";
+import { PERCENTAGE_POINTS, TIME_WORDS, singular, unitOf } from "./units.js";
+import { meaningAt } from "./word-meaning.js";
 
-export { readBound } from "./numbers-read-bound.js";
-export { readPrefix } from "./numbers-read-prefix.js";
+export { readBound } from "./read-bound.js";
+export { readPrefix } from "./read-prefix.js";
 
 const DENOMINATOR =
   /(?:\/|[ \u00a0]per[ \u00a0])(s|sec|second|min|minute|h|hr|hour|d|day|wk|week|mo|month|yr|year)s?(?![A-Za-z0-9])/iy;
@@ -32,7 +32,7 @@ function isOrdinalSuffix(text: string, start: number, end: number): boolean {
 const isP = (code: number): boolean => code === 112 || code === 80;
 
 /** `1,000+` is a lower bound when the `+` ends the figure; `1+1` and `1+[NUM_REDACTED]` are not bounds. */
-function readPlus(text: string, pos: number, d: Draft): number {
+function readPlus(text: string, pos: number, d: Reading): number {
   // Decided by the next character alone, never by digits further on that a redaction could replace.
   if (text.charCodeAt(pos) === 43 && PLUS_FOLLOWER.test(text[pos + 1] ?? " ")) {
     d.plus = true;
@@ -42,7 +42,7 @@ function readPlus(text: string, pos: number, d: Draft): number {
 }
 
 /** `/s`, ` per minute` after a unit or counted noun: a rate. */
-function readDenominator(text: string, pos: number, d: Draft): number {
+function readDenominator(text: string, pos: number, d: Reading): number {
   // Only `/`, or a space before `per`, can start a denominator.
   const first = text.charCodeAt(pos);
   if (first !== 47 && !(isSpaceCode(first) && isP(text.charCodeAt(pos + 1)))) return pos;
@@ -59,7 +59,7 @@ function readDenominator(text: string, pos: number, d: Draft): number {
  * million`, `820 ms`, `2.5k req/s`, `40 percent`). Returns the end of the figure, or undefined when glued
  * letters make it an identifier (`2FA`, `5G`, `3f9a2b1`).
  */
-export function readSuffix(text: string, pos: number, d: Draft, glued: boolean): number | undefined {
+export function readSuffix(text: string, pos: number, d: Reading, glued: boolean): number | undefined {
   if (glued) {
     if (text.charCodeAt(pos) === 37) {
       d.unit = unitOf("%", true);
@@ -93,7 +93,7 @@ export function readSuffix(text: string, pos: number, d: Draft, glued: boolean):
 }
 
 /** What follows after a space or hyphen: a scale word, a unit word, a rate (`requests per second`). */
-export function readSpaced(text: string, pos: number, d: Draft): number {
+export function readSpaced(text: string, pos: number, d: Reading): number {
   for (let round = 0; round < 2 && !d.unit; round++) {
     const sep = text.charCodeAt(pos);
     const hyphen = sep === 45;

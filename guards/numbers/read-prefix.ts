@@ -1,7 +1,7 @@
 // Currency, sign or `#` written before a figure's digits (`$`, `USD `, `-`, `#3`).
-import type { Draft } from "./numbers-draft.js";
-import { isGlue } from "./numbers-text.js";
-import { CURRENCY_PREFIX, currencyUnit } from "./numbers-units.js";
+import type { Reading } from "./reading.js";
+import { isGlue } from "./text.js";
+import { CURRENCY_PREFIX, currencyUnit } from "./units.js";
 
 /** The last characters a currency written before a number can end with (`$`, `€`, `USD`, `USD `). */
 function mayEndCurrency(code: number): boolean {
@@ -22,7 +22,7 @@ function mayEndCurrency(code: number): boolean {
 }
 
 /** Currency, sign or `#` written before the number. */
-export function readPrefix(text: string, d: Draft): void {
+export function readPrefix(text: string, d: Reading): void {
   const before = text.charCodeAt(d.start - 1);
   // After a space only `USD `, `EUR `, `GBP ` can be a currency: most figures follow a space.
   const after = before === 32 ? text.charCodeAt(d.start - 2) : before;

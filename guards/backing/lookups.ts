@@ -2,13 +2,13 @@
 // truth's technologies, languages and stale doc claims. A context is never mutated, so each lookup is built
 // once per context, and only when a guard first asks for it: a draft that names no technology costs no
 // index at all, and matches-only lookups (evidence kinds by place) are not built for text.
-import type { Catalog, Mention } from "../extractors/catalog.js";
-import type { DocClaim, EvidenceKind, Technology } from "../extractors/types.js";
-import { placeRef } from "./backing-evidence.js";
-import { formatField } from "../core/resume.js";
-import type { JsonResume } from "../core/resume.js";
-import type { GuardContext } from "./types.js";
-import type { Fact } from "../core/chunk.js";
+import type { Catalog, Mention } from "../../extractors/catalog.js";
+import type { DocClaim, EvidenceKind, Technology } from "../../extractors/types.js";
+import { placeRef } from "./evidence.js";
+import { formatField } from "../../core/resume.js";
+import type { JsonResume } from "../../core/resume.js";
+import type { GuardContext } from "../types.js";
+import type { Fact } from "../../core/chunk.js";
 
 /** A string of the profile with its field path (`skills[0].keywords[2]`). */
 export interface ProfileString {

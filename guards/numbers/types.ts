@@ -1,14 +1,5 @@
-// The number model under the number-provenance guard, reusable by other guards and the local verifier:
-// find the figures a text states (`findNumbers`), the figures a source backs (`sourceNumbers`), and decide
-// whether a source backs a figure (`isGrounded`, `ground`). Figures are compared as values with units,
-// never as strings: `1.2k` = `1,200`, `820 ms` = `0.82 s`, `$2M` = `$2,000,000`.
-//
-// Modules: numbers-scan.ts reads a text's figures in one pass (numbers-digits.ts a run of digits, with
-// numbers-read.ts for what surrounds it, numbers-dates.ts, numbers-names.ts, numbers-masks.ts;
-// numbers-words.ts number words; numbers-draft.ts the figure being read; numbers-units.ts units;
-// numbers-text.ts characters and words); numbers-ground.ts compares; numbers-sources.ts builds a context's
-// allowed set.
-import type { RecordEvidence } from "./types.js";
+// The shapes of the number model: a figure a text states, a figure a source backs, and a verdict.
+import type { RecordEvidence } from "../types.js";
 
 /**
  * What a figure is. `count` is a bare number; `measure` has a physical unit (time, bytes, a rate); `span` is
@@ -76,8 +67,3 @@ export type Grounding =
   /** Close, but only under a looser reading (`about 40%` for 41.5): report, do not redact. */
   | { status: "approximate"; nearest: SourceNumber[] }
   | { status: "ungrounded"; nearest: SourceNumber[] };
-
-export { findNumbers, jsonNumber, sourceNumbers } from "./numbers-scan.js";
-export { ground, isGrounded, NumberIndex } from "./numbers-ground.js";
-/** The allowed set of a guard context (profile, facts, truth, date spans), memoised per context. */
-export { allowedNumbers } from "./numbers-sources.js";

@@ -1,5 +1,5 @@
 // URLs and e-mail addresses: spans whose digits (`/2021/03/post-42`, `jane2021@…`) are not figures.
-import { isWordCode } from "./numbers-text.js";
+import { isWordCode } from "./text.js";
 
 // No `\b` before the scheme: `1.4.2https://…` and `[NUM_REDACTED]https://…` must
 // mask the same text.

@@ -1,6 +1,6 @@
 // What a word right after a number can mean (scale, unit), memoised per spelling: the suffix readers ask
 // for the same few words over and over, and a word's meaning never changes.
-import { GLUED_SCALES, SCALE_WORDS, unitOf, type UnitDef } from "./numbers-units.js";
+import { GLUED_SCALES, SCALE_WORDS, unitOf, type UnitDef } from "./units.js";
 
 /** What a word after a number can be, looked up once per spelling (a word's meaning never changes). */
 interface WordMeaning {

@@ -7,10 +7,10 @@
 // claim-net and the verifier ask this module; vendor-provenance and code-truth use the same answer to decide
 // which of them owns an unbacked mention, so that one mention is reported once.
 //
-// The lookups it needs are built per context, lazily (backing-index.ts); how evidence is cited and worded is
-// in backing-evidence.ts, what a match's evidence is in backing-cited.ts, the technologies a string names in
-// backing-text.ts. Everything is re-exported here.
-import type { DocClaim, TechStatus } from "../extractors/types.js";
+// The lookups it needs are built per context, lazily (lookups.ts); how evidence is cited and worded is
+// in evidence.ts, what a match's evidence is in cited.ts, the technologies a string names in
+// text.ts. Everything is re-exported here.
+import type { DocClaim, TechStatus } from "../../extractors/types.js";
 import {
   MAX_EVIDENCE,
   listWords,
@@ -19,9 +19,9 @@ import {
   staleEvidence,
   truthEvidence,
   whereSeen,
-} from "./backing-evidence.js";
-import { type BackingIndex, indexOf } from "./backing-index.js";
-import type { GuardContext, RecordEvidence } from "./types.js";
+} from "./evidence.js";
+import { type BackingIndex, indexOf } from "./lookups.js";
+import type { GuardContext, RecordEvidence } from "../types.js";
 
 export {
   claimEvidence,
@@ -31,10 +31,10 @@ export {
   staleEvidence,
   truthEvidence,
   whereSeen,
-} from "./backing-evidence.js";
-export { type ProfileString, canStateSkill, profileStrings } from "./backing-index.js";
-export { type CitedKind, citedKind, citesProfile, matchEvidence } from "./backing-cited.js";
-export { firstPerTechnology, newMentions, newTechnologies, unbackedAction } from "./backing-text.js";
+} from "./evidence.js";
+export { type ProfileString, canStateSkill, profileStrings } from "./lookups.js";
+export { type CitedKind, citedKind, citesProfile, matchEvidence } from "./cited.js";
+export { firstPerTechnology, newMentions, newTechnologies, unbackedAction } from "./text.js";
 
 /** Why a technology is (not) backed. */
 export type BackingBasis =

@@ -6,9 +6,9 @@
 // unit (`820 ms`, `140 ms`), or bare counts the sentence relates (`from 20 to 50 nodes`, `20 of the 50
 // nodes`); `6 engineers across 3 time zones` derives nothing. Across a whole document, or across unrelated
 // counts, some pair would give almost any percentage.
-import type { Catalog } from "../extractors/catalog.js";
-import type { NumberMention, SourceNumber, SourceRef } from "./numbers.js";
-import { sourceNumbers } from "./numbers-scan.js";
+import type { Catalog } from "../../extractors/catalog.js";
+import type { NumberMention, SourceNumber, SourceRef } from "./types.js";
+import { sourceNumbers } from "./scan.js";
 
 /** One source sentence's figures, and the pairs of bare counts it relates (indexes into `figures`). */
 export interface SentenceFigures {

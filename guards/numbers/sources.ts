@@ -1,13 +1,13 @@
 // The allowed set: every figure the original profile, the grounding facts and the extracted truth back,
 // and the durations the profile's dates imply. Built once per context and memoised.
-import type { Catalog } from "../extractors/catalog.js";
-import type { SourceNumber, SourceRef } from "./numbers.js";
-import { type SentenceFigures, sentenceFigures } from "./numbers-derive.js";
-import { NumberIndex } from "./numbers-ground.js";
-import { addSourceNumbers, jsonNumber, mayStateFigures } from "./numbers-scan.js";
-import { SECONDS_PER_MONTH } from "./numbers-units.js";
-import { formatField, type JsonResume, type PathPart } from "../core/resume.js";
-import type { GuardContext } from "./types.js";
+import type { Catalog } from "../../extractors/catalog.js";
+import type { SourceNumber, SourceRef } from "./types.js";
+import { type SentenceFigures, sentenceFigures } from "./derive.js";
+import { NumberIndex } from "./ground.js";
+import { addSourceNumbers, jsonNumber, mayStateFigures } from "./scan.js";
+import { SECONDS_PER_MONTH } from "./units.js";
+import { formatField, type JsonResume, type PathPart } from "../../core/resume.js";
+import type { GuardContext } from "../types.js";
 
 /** Sections of a JSON Resume whose items have `startDate` / `endDate`. */
 const DATED_SECTIONS = ["work", "volunteer", "projects", "education"] as const;
@@ -23,7 +23,7 @@ interface Sources {
   index: NumberIndex;
   /** The source texts that state two figures or more: the only ones a derivation can use. */
   multi: SourceText[];
-  /** Their sentences with two figures or more, cut on first use (numbers-derive.ts). */
+  /** Their sentences with two figures or more, cut on first use (derive.ts). */
   sentences?: SentenceFigures[];
 }
 
@@ -113,7 +113,7 @@ function addFrom(source: SourceText, catalog: Catalog, out: SourceNumber[], mult
 const SENTENCES = new Intl.Segmenter("en", { granularity: "sentence" });
 
 /**
- * The figures of each source sentence that states two or more, for derived figures (numbers-derive.ts).
+ * The figures of each source sentence that states two or more, for derived figures (derive.ts).
  * Cut on first use per context: only a percentage or multiplier no source states asks for it.
  */
 export function sentenceNumbers(context: GuardContext): readonly SentenceFigures[] {

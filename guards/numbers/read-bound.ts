@@ -1,8 +1,8 @@
 // A bound word or symbol before a figure (`over`, `~`, `sub-`, `no more than`). Phrases are matched by
 // reading words backwards from the figure through a tree, without building the words.
-import type { Bound } from "./numbers.js";
-import type { Draft } from "./numbers-draft.js";
-import { isFolded, isLetterCode, skipSpacesBack, WordSet, wordStartBefore } from "./numbers-text.js";
+import type { Bound } from "./types.js";
+import type { Reading } from "./reading.js";
+import { isFolded, isLetterCode, skipSpacesBack, WordSet, wordStartBefore } from "./text.js";
 
 /** Words before a figure that bound it; the longest phrase wins (`no more than` over `more than`). */
 const BOUND_PHRASES = new Map<string, Bound>([
@@ -113,7 +113,7 @@ const BOUND_SYMBOLS: Record<string, Bound> = {
 };
 
 /** A bound before the figure: a symbol (`~`, `<`, `≥`), `sub-`, or a phrase (`more than`, `approx.`). */
-export function readBound(text: string, d: Draft): void {
+export function readBound(text: string, d: Reading): void {
   if (d.kind === "year" || d.kind === "date" || d.kind === "phone") return;
   if (d.plus) {
     d.bound = "min";

@@ -1,18 +1,14 @@
 // The verdict on one figure for number-provenance: grounded by the context's allowed set or by the
 // candidate's own wording for the place, close only under a loose reading, derived from two figures of one
-// source sentence (numbers-derive.ts), or ungrounded. Answers are remembered per allowed set: a long text
+// source sentence (derive.ts), or ungrounded. Answers are remembered per allowed set: a long text
 // asks the same questions again and again.
-import {
-  allowedNumbers,
-  ground,
-  type Grounding,
-  NumberIndex,
-  type NumberMention,
-  sourceNumbers,
-} from "./numbers.js";
-import { type Derivation, type SentenceFigures, derive } from "./numbers-derive.js";
-import { addSentenceFigures, sentenceNumbers } from "./numbers-sources.js";
-import type { GuardContext, TextTarget } from "./types.js";
+import { NumberIndex, ground } from "./ground.js";
+import { sourceNumbers } from "./scan.js";
+import { allowedNumbers } from "./sources.js";
+import type { Grounding, NumberMention } from "./types.js";
+import { type Derivation, type SentenceFigures, derive } from "./derive.js";
+import { addSentenceFigures, sentenceNumbers } from "./sources.js";
+import type { GuardContext, TextTarget } from "../types.js";
 
 /** A figure grounded against an allowed set, with the answer (and, once asked, what it derives from). */
 interface Asked {

@@ -1,9 +1,9 @@
 // The technologies an AI-written string names that the candidate's own wording for the place does not, and
 // what to do with a string that claims something unbacked. vendor-provenance, code-truth and claim-net ask
 // the same question of the same string one after another: the answer is kept per context.
-import type { Catalog, Mention } from "../extractors/catalog.js";
-import { parseField } from "../core/resume.js";
-import type { Edit, GuardContext, RecordAction, TextTarget } from "./types.js";
+import type { Catalog, Mention } from "../../extractors/catalog.js";
+import { parseField } from "../../core/resume.js";
+import type { Edit, GuardContext, RecordAction, TextTarget } from "../types.js";
 
 /** Mentions in a target that are not in the candidate's own wording for the place (`target.original`). */
 export function newMentions(target: TextTarget, catalog: Catalog): Mention[] {
