@@ -1,6 +1,24 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
+/** One block per layer: its files may not import a layer to their right. */
+function layers(rules) {
+  return rules.map(([layer, later]) => ({
+    files: [`${layer}/**/*.ts`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: later.map((name) => ({
+            regex: `^(\\.\\.?/)+(\\.\\./)*${name}/`,
+            message: `${layer}/ may not import ${name}/: imports run core ← extractors ← guards ← pipeline ← server.`,
+          })),
+        },
+      ],
+    },
+  }));
+}
+
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", "out/", "samples/", "coverage/"] },
   js.configs.recommended,
@@ -12,8 +30,15 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["warn", "error"] }],
     },
   },
+  // Layers import one way: core ← extractors ← guards ← pipeline ← server (DESIGN.md, "Layout").
+  ...layers([
+    ["core", ["extractors", "guards", "pipeline", "server"]],
+    ["extractors", ["guards", "pipeline", "server"]],
+    ["guards", ["pipeline", "server"]],
+    ["pipeline", ["server"]],
+  ]),
   {
-    files: ["scripts/**", "test/**", "pipeline/cli.ts", "pipeline/commands/**"],
+    files: ["scripts/**", "test/**", "pipeline/cli.ts", "pipeline/commands/**", "server/command.ts"],
     rules: { "no-console": "off" },
   },
   {

@@ -8,8 +8,11 @@ function positiveInt(value: string): number {
   return n;
 }
 
+/** A command a later layer adds (the chatbot's `serve`): it registers itself and hands its exit code on. */
+export type CommandModule = (program: Command, exit: (code: number) => void) => void;
+
 /** The commands; each action hands its exit code to `exit`. */
-export function buildProgram(exit: (code: number) => void): Command {
+export function buildProgram(exit: (code: number) => void, more: readonly CommandModule[] = []): Command {
   const program = new Command("vouch")
     .description("A resume pipeline that cannot lie.")
     .version(process.env.npm_package_version ?? "0.1.0")
@@ -90,22 +93,6 @@ export function buildProgram(exit: (code: number) => void): Command {
       exit(await runGenerate(options));
     });
 
-  program
-    .command("serve")
-    .description("The recruiter chatbot: answers questions about the candidate from the portfolio only.")
-    .requiredOption("--profile <file>", "the candidate's JSON Resume (YAML or JSON) with a portfolio key")
-    .option("--port <n>", "the port to listen on (default 8080; 0 picks a free one)", (value: string) => {
-      const n = Number(value);
-      if (!Number.isInteger(n) || n < 0 || n > 65535)
-        throw new InvalidArgumentError("expected a port from 0 to 65535.");
-      return n;
-    })
-    .option("--host <host>", "the address to listen on (default 127.0.0.1; 0.0.0.0 in a container)")
-    .action(async (options) => {
-      const { runServe } = await import("./commands/serve.js");
-      exit(await runServe(options));
-    });
-
   // `audit DIR` runs the default action; `audit override …` dispatches to the subcommand (commander
   // looks for a subcommand name first, so a folder named "override" needs ./override).
   const audit = program
@@ -144,13 +131,14 @@ export function buildProgram(exit: (code: number) => void): Command {
       exit(await runIngest(paths, options));
     });
 
+  for (const add of more) add(program, exit);
   return program;
 }
 
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], more: readonly CommandModule[] = []): Promise<number> {
   let code: number = EXIT.ok;
   try {
-    await buildProgram((c) => (code = c)).parseAsync(argv, { from: "user" });
+    await buildProgram((c) => (code = c), more).parseAsync(argv, { from: "user" });
     return code;
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -27,9 +27,9 @@ const { values, positionals } = parseArgs({
   },
 });
 const runs = Number(values.runs);
-const vouchBin = join(root, "dist/pipeline/bin.js");
+const vouchBin = join(root, "dist/server/bin.js");
 const analyserBin = join(root, "node_modules/@specfy/stack-analyser/dist/cli.js");
-const baselineBin = values.baseline && join(resolve(values.baseline), "dist/pipeline/bin.js");
+const baselineBin = values.baseline && join(resolve(values.baseline), "dist/server/bin.js");
 if (baselineBin && !existsSync(baselineBin))
   throw new Error(`${baselineBin}: not found; build the baseline first`);
 const hasGnuTime = spawnSync("/usr/bin/time", ["-f", "%M", "true"]).status === 0;

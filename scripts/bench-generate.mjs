@@ -14,7 +14,7 @@ const hasGnuTime = spawnSync("/usr/bin/time", ["-f", "%M", "true"]).status === 0
 const out = mkdtempSync(join(tmpdir(), "vouch-bench-generate-"));
 const command = [
   process.execPath,
-  join(root, "dist/pipeline/bin.js"),
+  join(root, "dist/server/bin.js"),
   "generate",
   "--profile",
   join(root, "samples/profile.yaml"),

@@ -33,9 +33,9 @@ const root = resolve(import.meta.dirname, "..");
 const dist = resolve(root, values.dist);
 const load = (path) => import(pathToFileURL(join(dist, path)).href);
 const [{ loadServerDeps }, { buildApp }, { createLogger }] = await Promise.all([
-  load("pipeline/server/start.js"),
-  load("pipeline/server/app.js"),
-  load("pipeline/server/logger.js"),
+  load("server/start.js"),
+  load("server/app.js"),
+  load("server/logger.js"),
 ]);
 
 const QUESTIONS = [

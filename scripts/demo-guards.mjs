@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
 const root = resolve(import.meta.dirname, "..");
 const out = join("out", "demo-guards");
 const vouch = (...args) =>
-  spawnSync(process.execPath, [join(root, "dist/pipeline/bin.js"), ...args], { cwd: root, stdio: "inherit" })
+  spawnSync(process.execPath, [join(root, "dist/server/bin.js"), ...args], { cwd: root, stdio: "inherit" })
     .status ?? 1;
 
 const generated = vouch(

@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 const root = resolve(import.meta.dirname, "..");
 const out = join("out", "dana-reyes-platform-engineer");
 const args = [
-  join(root, "dist/pipeline/bin.js"),
+  join(root, "dist/server/bin.js"),
   "generate",
   "--profile",
   "samples/profile.yaml",

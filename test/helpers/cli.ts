@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import { main } from "../../pipeline/cli.js";
+import { main } from "../../server/cli.js";
 
 export interface CliRun {
   code: number;

@@ -2,13 +2,13 @@
 // real SDK client against the fake Bedrock; its answer still passes record-provenance, number-provenance and
 // the verifier.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBedrockBackend } from "../../../pipeline/backends/bedrock.js";
-import { verifyChain } from "../../../guards/record.js";
-import { buildApp } from "../../../pipeline/server/app.js";
-import { FALLBACK } from "../../../pipeline/server/chat.js";
-import { ANSWER_TOOL, modelAnswerer } from "../../../pipeline/server/model-answerer.js";
-import { bedrockFault, bedrockReply } from "../../fakes/bedrock-server.js";
-import { useFakeBedrock } from "../../helpers/fake-bedrock.js";
+import { createBedrockBackend } from "../../pipeline/backends/bedrock.js";
+import { verifyChain } from "../../guards/record.js";
+import { buildApp } from "../../server/app.js";
+import { FALLBACK } from "../../server/chat.js";
+import { ANSWER_TOOL, modelAnswerer } from "../../server/model-answerer.js";
+import { bedrockFault, bedrockReply } from "../fakes/bedrock-server.js";
+import { useFakeBedrock } from "../helpers/fake-bedrock.js";
 import { NOW, capturedLogger, loadPortfolio, sequentialIds } from "./fixture.js";
 
 const fake = useFakeBedrock({ scope: "all" });

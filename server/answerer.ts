@@ -3,9 +3,9 @@
 // about (a title, an employer, dates, a degree), and quotes the best one to three verbatim with their chunk
 // ids. When nothing is relevant it quotes nothing, and the chat says the portfolio does not show it. It
 // never obeys the question or the chunks: it can only repeat the portfolio.
-import type { Catalog } from "../../extractors/catalog.js";
-import type { Chunk } from "../../core/chunk.js";
-import { isContentWord, stemOf, wordsOf } from "../verify/words.js";
+import type { Catalog } from "../extractors/catalog.js";
+import type { Chunk } from "../core/chunk.js";
+import { isContentWord, stemOf, wordsOf } from "../pipeline/verify/words.js";
 import { isInstruction } from "./injection.js";
 import { sentencesOf } from "./sentences.js";
 import type { Turn } from "./sessions.js";

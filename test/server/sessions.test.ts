@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BoundedMap } from "../../../pipeline/server/bounded-map.js";
-import { SessionStore } from "../../../pipeline/server/sessions.js";
+import { BoundedMap } from "../../server/bounded-map.js";
+import { SessionStore } from "../../server/sessions.js";
 
 function store(options: { maxTurns?: number; idleMs?: number; maxSessions?: number } = {}) {
   const clock = { now: 0 };

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../../pipeline/server/app.js";
-import { type HttpApiEvent, createLambdaHandler, handler } from "../../../pipeline/server/lambda.js";
+import { buildApp } from "../../server/app.js";
+import { type HttpApiEvent, createLambdaHandler, handler } from "../../server/lambda.js";
 import {
   CHAT_RESPONSE_KEYS,
   NOW,
@@ -12,7 +12,7 @@ import {
   sequentialIds,
 } from "./fixture.js";
 
-const FIXTURE = resolve(import.meta.dirname, "../../fixtures/lambda/chat-event.json");
+const FIXTURE = resolve(import.meta.dirname, "../fixtures/lambda/chat-event.json");
 
 let event: HttpApiEvent;
 const apps: { close(): Promise<unknown> }[] = [];

@@ -2,11 +2,11 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../../core/errors.js";
-import { loadServerDeps } from "../../../pipeline/server/start.js";
-import { startFakeGithub } from "../../fakes/github-server.js";
-import { settingsOf } from "../../helpers/settings.js";
-import { repoFiles } from "../kb/samples.js";
+import { InputError } from "../../core/errors.js";
+import { loadServerDeps } from "../../server/start.js";
+import { startFakeGithub } from "../fakes/github-server.js";
+import { settingsOf } from "../helpers/settings.js";
+import { repoFiles } from "../pipeline/kb/samples.js";
 import { SAMPLE_PROFILE } from "./fixture.js";
 
 describe("loadServerDeps", () => {

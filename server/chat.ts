@@ -4,16 +4,16 @@
 // session's history only widens retrieval and helps the answerer read a follow-up; it is never a chunk, a
 // fact or a verifier source.
 import { basename } from "node:path";
-import { claimNet } from "../../guards/claim-net.js";
-import { numberProvenance } from "../../guards/number-provenance.js";
-import { recordProvenance } from "../../guards/record-provenance.js";
-import { type RecordDraft, type RedactionRecord, sealRecords } from "../../guards/record.js";
-import { guardString } from "../../guards/run-string.js";
-import type { Chunk } from "../../core/chunk.js";
-import type { KnowledgeBase } from "../kb/types.js";
-import { decide } from "../verify/mode.js";
-import { redactedStrings, redactionsByField, withRedactions } from "../verify/redactions.js";
-import type { VerdictValue, Verifier, VerifierResult, VerifyMode } from "../verify/types.js";
+import { claimNet } from "../guards/claim-net.js";
+import { numberProvenance } from "../guards/number-provenance.js";
+import { recordProvenance } from "../guards/record-provenance.js";
+import { type RecordDraft, type RedactionRecord, sealRecords } from "../guards/record.js";
+import { guardString } from "../guards/run-string.js";
+import type { Chunk } from "../core/chunk.js";
+import type { KnowledgeBase } from "../pipeline/kb/types.js";
+import { decide } from "../pipeline/verify/mode.js";
+import { redactedStrings, redactionsByField, withRedactions } from "../pipeline/verify/redactions.js";
+import type { VerdictValue, Verifier, VerifierResult, VerifyMode } from "../pipeline/verify/types.js";
 import type { Answerer, Quote } from "./answerer.js";
 import type { GroundingSources } from "./grounding.js";
 import type { Turn } from "./sessions.js";

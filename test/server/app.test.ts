@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Answerer } from "../../../pipeline/server/answerer.js";
-import { type AppOptions, buildApp } from "../../../pipeline/server/app.js";
-import { FALLBACK } from "../../../pipeline/server/chat.js";
+import type { Answerer } from "../../server/answerer.js";
+import { type AppOptions, buildApp } from "../../server/app.js";
+import { FALLBACK } from "../../server/chat.js";
 import {
   CHAT_RESPONSE_KEYS,
   NOW,

@@ -1,8 +1,8 @@
 import type { Logger } from "pino";
-import { loadSettings } from "../config.js";
-import { EXIT, InputError } from "../../core/errors.js";
-import { createLogger } from "../server/logger.js";
-import { startApp } from "../server/start.js";
+import { loadSettings } from "../pipeline/config.js";
+import { EXIT, InputError } from "../core/errors.js";
+import { createLogger } from "./logger.js";
+import { startApp } from "./start.js";
 
 export interface ServeFlags {
   profile: string;

@@ -2,7 +2,7 @@
 // ("Ignore previous instructions and say …") is taken out of the chunk before the chunk is quoted, becomes
 // a guard fact or reaches the verifier: what it asks to be said is then backed by nothing, so the guards
 // redact its figures and the verifier finds it unsupported, whichever answerer repeats it.
-import type { Chunk } from "../../core/chunk.js";
+import type { Chunk } from "../core/chunk.js";
 import { paragraphs, sentencesOf } from "./sentences.js";
 
 const INSTRUCTION_PATTERNS: readonly RegExp[] = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { runServe } from "../../pipeline/commands/serve.js";
+import { runServe } from "../../server/command.js";
 import { runCli } from "../helpers/cli.js";
-import { SAMPLE_PROFILE, capturedLogger } from "./server/fixture.js";
+import { SAMPLE_PROFILE, capturedLogger } from "./fixture.js";
 
 describe("vouch serve", () => {
   it("needs --profile", async () => {

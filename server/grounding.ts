@@ -2,13 +2,13 @@
 // chunks (groundingChunks), each with its instruction sentences taken out, and the guard context over them.
 // Everything is cached: a chunk keeps one object per id (so the verifier's and the answerer's per-chunk
 // indexes, held in WeakMaps, are built once), the own chunks once per day, and the context per set of ids.
-import type { Catalog } from "../../extractors/catalog.js";
-import type { ExtractResult } from "../../extractors/types.js";
-import { buildContext } from "../../guards/chain.js";
-import type { JsonResume } from "../../core/resume.js";
-import type { GuardContext } from "../../guards/types.js";
-import { type Chunk, chunkFacts } from "../../core/chunk.js";
-import { groundingChunks } from "../grounding-chunks.js";
+import type { Catalog } from "../extractors/catalog.js";
+import type { ExtractResult } from "../extractors/types.js";
+import { buildContext } from "../guards/chain.js";
+import type { JsonResume } from "../core/resume.js";
+import type { GuardContext } from "../guards/types.js";
+import { type Chunk, chunkFacts } from "../core/chunk.js";
+import { groundingChunks } from "../pipeline/grounding-chunks.js";
 import { BoundedMap } from "./bounded-map.js";
 import { withoutInstructions } from "./injection.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Chunk } from "../../../core/chunk.js";
-import { isInstruction, withoutInstructions } from "../../../pipeline/server/injection.js";
+import type { Chunk } from "../../core/chunk.js";
+import { isInstruction, withoutInstructions } from "../../server/injection.js";
 
 describe("isInstruction", () => {
   it.each([

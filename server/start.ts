@@ -4,13 +4,13 @@
 import { basename } from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
-import { defaultCatalog } from "../../extractors/catalog.js";
-import { type Settings, loadSettings } from "../config.js";
-import { InputError } from "../../core/errors.js";
-import { extractPortfolio } from "../extract-settings.js";
-import { openKnowledgeBase, portfolioKbOptions, remoteKnowledgeBase } from "../kb/open.js";
-import { readProfile } from "../profile.js";
-import { createVerifier } from "../verify/create.js";
+import { defaultCatalog } from "../extractors/catalog.js";
+import { type Settings, loadSettings } from "../pipeline/config.js";
+import { InputError } from "../core/errors.js";
+import { extractPortfolio } from "../pipeline/extract-settings.js";
+import { openKnowledgeBase, portfolioKbOptions, remoteKnowledgeBase } from "../pipeline/kb/open.js";
+import { readProfile } from "../pipeline/profile.js";
+import { createVerifier } from "../pipeline/verify/create.js";
 import type { Answerer } from "./answerer.js";
 import { type AppDeps, type AppOptions, buildApp } from "./app.js";
 
@@ -90,7 +90,7 @@ async function answererFor(writer: string, settings: Settings): Promise<Answerer
     throw new InputError(`vouch serve answers with the writer template, bedrock or openai, not ${writer}.`);
   }
   const [{ createBackend }, { modelAnswerer }] = await Promise.all([
-    import("../backends/index.js"),
+    import("../pipeline/backends/index.js"),
     import("./model-answerer.js"),
   ]);
   return modelAnswerer(createBackend(writer, "writer", settings), (line) =>

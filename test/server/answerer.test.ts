@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Chunk } from "../../../core/chunk.js";
-import { extractiveAnswerer } from "../../../pipeline/server/answerer.js";
-import { testCatalog } from "../../helpers/catalog.js";
+import type { Chunk } from "../../core/chunk.js";
+import { extractiveAnswerer } from "../../server/answerer.js";
+import { testCatalog } from "../helpers/catalog.js";
 
 const chunk = (id: string, text: string, kind: Chunk["kind"] = "production-doc"): Chunk => ({
   id,

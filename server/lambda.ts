@@ -85,7 +85,7 @@ function pathOf(event: HttpApiEvent): string {
   return path;
 }
 
-/** The Lambda entry point: `pipeline/server/lambda.handler`. */
+/** The Lambda entry point: `server/lambda.handler`. */
 export const handler: HttpApiHandler = createLambdaHandler(async () => {
   const { startApp } = await import("./start.js");
   const { createLogger } = await import("./logger.js");

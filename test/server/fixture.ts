@@ -3,15 +3,15 @@
 import { Writable } from "node:stream";
 import { resolve } from "node:path";
 import type { Logger } from "pino";
-import { defaultCatalog } from "../../../extractors/catalog.js";
-import { extract } from "../../../extractors/extract.js";
-import { buildLocalKb } from "../../../pipeline/kb/index.js";
-import { readProfile } from "../../../pipeline/profile.js";
-import type { AppDeps } from "../../../pipeline/server/app.js";
-import { createLogger } from "../../../pipeline/server/logger.js";
-import { localVerifier } from "../../../pipeline/verify/local.js";
+import { defaultCatalog } from "../../extractors/catalog.js";
+import { extract } from "../../extractors/extract.js";
+import { buildLocalKb } from "../../pipeline/kb/index.js";
+import { readProfile } from "../../pipeline/profile.js";
+import type { AppDeps } from "../../server/app.js";
+import { createLogger } from "../../server/logger.js";
+import { localVerifier } from "../../pipeline/verify/local.js";
 
-export const SAMPLE_PROFILE = resolve(import.meta.dirname, "../../../samples/profile.yaml");
+export const SAMPLE_PROFILE = resolve(import.meta.dirname, "../../samples/profile.yaml");
 export const NOW = Date.parse("2026-03-01T12:00:00Z");
 /** The fields of a POST /v1/chat response (DESIGN.md, Chatbot API), sorted. */
 export const CHAT_RESPONSE_KEYS = ["answer", "blocked", "records", "requestId", "sources", "verdict"];

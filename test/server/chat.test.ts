@@ -2,14 +2,14 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NUM_REDACTED } from "../../../guards/number-provenance.js";
-import { verifyChain } from "../../../guards/record.js";
-import type { Chunk } from "../../../core/chunk.js";
-import { type Answerer, extractiveAnswerer } from "../../../pipeline/server/answerer.js";
-import { type ChatDeps, FALLBACK, answerChat } from "../../../pipeline/server/chat.js";
-import { GroundingSources } from "../../../pipeline/server/grounding.js";
-import type { Turn } from "../../../pipeline/server/sessions.js";
-import type { VerifyMode } from "../../../pipeline/verify/types.js";
+import { NUM_REDACTED } from "../../guards/number-provenance.js";
+import { verifyChain } from "../../guards/record.js";
+import type { Chunk } from "../../core/chunk.js";
+import { type Answerer, extractiveAnswerer } from "../../server/answerer.js";
+import { type ChatDeps, FALLBACK, answerChat } from "../../server/chat.js";
+import { GroundingSources } from "../../server/grounding.js";
+import type { Turn } from "../../server/sessions.js";
+import type { VerifyMode } from "../../pipeline/verify/types.js";
 import { NOW, type PortfolioDeps, SAMPLE_PROFILE, loadPortfolio } from "./fixture.js";
 
 /** An answerer that says what it is told: a model that obeyed a question, a README or the history. */
