@@ -1,0 +1,41 @@
+// Imports run one way, core ← extractors ← guards ← pipeline ← server: the lint config fails the rest.
+import { resolve } from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const root = resolve(import.meta.dirname, "..");
+const eslint = new ESLint({ cwd: root });
+
+async function problems(file: string, from: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`import { x } from "${from}";\nexport const y = x;\n`, {
+    filePath: resolve(root, file),
+  });
+  return result!.messages.filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+}
+
+describe("layers", () => {
+  it.each([
+    ["core/a.ts", "../extractors/types.js"],
+    ["core/a.ts", "../guards/types.js"],
+    ["extractors/sources/a.ts", "../../pipeline/config.js"],
+    ["extractors/a.ts", "../guards/types.js"],
+    ["guards/numbers/a.ts", "../../pipeline/chunk.js"],
+    ["guards/a.ts", "../server/chat.js"],
+    ["pipeline/kb/a.ts", "../../server/app.js"],
+  ])("%s may not import %s", async (file, from) => {
+    const [message] = await problems(file, from);
+    expect(message).toMatch(
+      /may not import (extractors|guards|pipeline|server)\/: imports run core ← extractors/,
+    );
+  });
+
+  it.each([
+    ["extractors/a.ts", "../core/errors.js"],
+    ["guards/a.ts", "../extractors/catalog.js"],
+    ["pipeline/a.ts", "../guards/index.js"],
+    ["server/a.ts", "../pipeline/config.js"],
+    ["guards/numbers/a.ts", "./types.js"],
+  ])("%s may import %s", async (file, from) => {
+    expect(await problems(file, from)).toEqual([]);
+  });
+});
