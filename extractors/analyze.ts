@@ -6,15 +6,8 @@ import { MAX_IMPORT_EVIDENCE, compareEvidence, evidenceKind } from "./evidence.j
 import { languageOf } from "./languages.js";
 import type { RepoFileEntry, RepoSnapshot } from "./sources/types.js";
 import { DEFAULT_MAX_FILE_BYTES } from "./sources/types.js";
-import type {
-  Detection,
-  DocClaim,
-  Evidence,
-  EvidenceKind,
-  ExtractWarning,
-  FileDetector,
-  RepoSummary,
-} from "./types.js";
+import type { Detection, FileDetector } from "./types.js";
+import type { DocClaim, Evidence, EvidenceKind, ExtractWarning, RepoSummary } from "../core/truth.js";
 import { NeedsLoading, ParseError } from "./types.js";
 
 export interface AnalyzeOptions {

@@ -1,4 +1,4 @@
-import type { EvidenceKind } from "./types.js";
+import type { EvidenceKind } from "../core/truth.js";
 
 // Folder names, compared case-insensitively at any depth. The first matching rule in KIND_ORDER wins.
 const FOLDERS: Record<Exclude<EvidenceKind, "production">, ReadonlySet<string>> = {

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import type * as MarkdownItModule from "markdown-it";
 import type { MarkdownIt, StateInline, Token } from "markdown-it";
 import type { Catalog } from "./catalog.js";
-import type { DocClaim } from "./types.js";
+import type { DocClaim } from "../core/truth.js";
 
 const MARKDOWN = /\.(md|mdx|markdown)$/i;
 const OTHER_DOCS = /\.(rst|adoc|asciidoc|txt)$/i;

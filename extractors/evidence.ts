@@ -1,5 +1,6 @@
 import type { CatalogEntry } from "./catalog.js";
-import type { Detection, Evidence, EvidenceKind, TechStatus } from "./types.js";
+import type { Detection } from "./types.js";
+import type { Evidence, EvidenceKind, TechStatus } from "../core/truth.js";
 
 /**
  * The kind of one piece of evidence: the file's own kind wins unless it is production, where the

@@ -6,7 +6,7 @@ import { addClaimHistory } from "./history.js";
 import { type SourceResolveOptions, resolveSources } from "./sources/index.js";
 import type { RepoSnapshot } from "./sources/types.js";
 import { type RepoEvidence, markStaleClaims } from "./stale.js";
-import type { Evidence, ExtractResult, Technology } from "./types.js";
+import type { Evidence, ExtractResult, Technology } from "../core/truth.js";
 
 export interface ExtractOptions extends SourceResolveOptions {
   catalog?: Catalog;

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import type { DocClaim, DocClaimHistory } from "./types.js";
+import type { DocClaim, DocClaimHistory } from "../core/truth.js";
 
 const run = promisify(execFile);
 

@@ -1,5 +1,5 @@
 import type { Catalog } from "./catalog.js";
-import type { DocClaim, Evidence } from "./types.js";
+import type { DocClaim, Evidence } from "../core/truth.js";
 
 // A line that tells history ("migrated from MySQL") is not a claim about the present.
 const HISTORICAL =

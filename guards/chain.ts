@@ -1,11 +1,12 @@
 import type { Catalog } from "../extractors/catalog.js";
-import type { ExtractResult } from "../extractors/types.js";
+import type { ExtractResult } from "../core/truth.js";
 import { applyDraftEdit, holdsJson, revertDraftEdit } from "./apply-draft.js";
 import type { RecordDraft } from "./record.js";
 import { type JsonResume, getField, insertItem, parseField, removeItem, setField } from "../core/resume.js";
 import { guardString } from "./run-string.js";
 import { draftTargets } from "./targets.js";
-import type { Guard, GuardContext, Match, TextFinding } from "./types.js";
+import type { Guard, GuardContext, TextFinding } from "./types.js";
+import type { Match } from "../core/match.js";
 import type { Fact } from "../core/chunk.js";
 
 export interface ContextInput {
@@ -30,17 +31,17 @@ export function buildContext(input: ContextInput): GuardContext {
   };
 }
 
-export interface MatchesResult {
-  matches: Match[];
+export interface MatchesResult<M extends Match = Match> {
+  matches: M[];
   records: RecordDraft[];
 }
 
 /** Pre-writer guards on the strategist's matches, each on the previous one's output. */
-export function guardMatches(
-  matches: readonly Match[],
+export function guardMatches<M extends Match>(
+  matches: readonly M[],
   context: GuardContext,
   guards: readonly Guard[],
-): MatchesResult {
+): MatchesResult<M> {
   let current = [...matches];
   const records: RecordDraft[] = [];
   for (const guard of guards) {
@@ -49,7 +50,8 @@ export function guardMatches(
     const next = [...current];
     for (const f of findings.filter((f) => f.replacement !== null)) {
       records.push({ ...matchRecord(f, next[f.index]), replacement: JSON.stringify(f.replacement) });
-      next[f.index] = f.replacement!;
+      // A guard changes a match by spreading it (`{ ...match, status }`): the caller's own fields stay.
+      next[f.index] = f.replacement as M;
     }
     // Drops last, highest index first, so each record's index is right when replayed in reverse.
     for (const f of findings.filter((f) => f.replacement === null).sort((a, b) => b.index - a.index)) {

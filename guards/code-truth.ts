@@ -2,7 +2,7 @@
 // self-hosted Kubernetes, Terraform says `aws_eks_cluster`). Before writing, a match that cites only stale
 // claims is re-pointed to the code that contradicts them, or dropped when there is none; after writing, a
 // string that repeats a stale claim falls back to the candidate's wording or goes. The code is the truth.
-import type { DocClaim, Evidence } from "../extractors/types.js";
+import type { DocClaim, Evidence } from "../core/truth.js";
 import {
   citedKind,
   matchEvidence,
@@ -16,7 +16,8 @@ import {
   technologyName,
   unbackedAction,
 } from "./backing/index.js";
-import type { Guard, GuardContext, Match, MatchFinding, TextFinding, TextTarget } from "./types.js";
+import type { Guard, GuardContext, MatchFinding, TextFinding, TextTarget } from "./types.js";
+import type { Match } from "../core/match.js";
 
 const messages = {
   "stale-claim-repointed":
@@ -139,7 +140,7 @@ function checkMatch(match: Match, index: number, context: GuardContext): MatchFi
     return finding("stale-claim-repointed", index, actual, claims, data, {
       ...match,
       technology,
-      status: "production",
+      status: "production-backed",
       evidence,
     });
   }

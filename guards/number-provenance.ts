@@ -7,7 +7,8 @@ import type { Grounding, NumberMention, SourceNumber } from "./numbers/index.js"
 import type { DerivedHow, Derivation } from "./numbers/derive.js";
 import { eachNumber } from "./numbers/scan.js";
 import { type Derived, type Place, placeOf, verdict } from "./numbers/verdict.js";
-import type { Guard, GuardContext, RecordEvidence, TextFinding, TextTarget } from "./types.js";
+import type { Guard, GuardContext, TextFinding, TextTarget } from "./types.js";
+import type { RecordEvidence } from "../core/evidence.js";
 
 export const NUM_REDACTED = "[NUM_REDACTED]";
 

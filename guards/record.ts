@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import type { GuardId, RecordAction, RecordEvidence } from "./types.js";
+import type { GuardId, RecordAction } from "./types.js";
+import type { RecordEvidence } from "../core/evidence.js";
 
 /** One line of redaction-log.jsonl (DESIGN.md contract). */
 export interface RedactionRecord {

@@ -1,8 +1,10 @@
 // Shapes of the guard chain. A guard is like a lint rule: `meta` plus pure checks that return findings
 // with proposed edits; one applier makes the edits and writes records (DESIGN.md, "The guards").
 import type { Catalog } from "../extractors/catalog.js";
-import type { Evidence, ExtractResult } from "../extractors/types.js";
+import type { ExtractResult } from "../core/truth.js";
 import type { Fact } from "../core/chunk.js";
+import type { RecordEvidence } from "../core/evidence.js";
+import type { Match } from "../core/match.js";
 import type { JsonResume } from "../core/resume.js";
 
 /** The guards' ids, in the chain's order (DESIGN.md, "The guards"); the log's reader checks against them. */
@@ -26,13 +28,6 @@ export const RECORD_ACTIONS = [
   "override",
 ] as const;
 export type RecordAction = (typeof RECORD_ACTIONS)[number];
-
-/** Where a finding's evidence comes from; `ref` names the place (a profile path, fact id, repo path:line). */
-export interface RecordEvidence {
-  source: "profile" | "fact" | "truth" | "chunk";
-  ref: string;
-  text?: string;
-}
 
 export interface GuardMeta {
   id: GuardId;
@@ -86,16 +81,6 @@ export interface TextFinding {
   edit?: Edit;
   /** Remove the whole list item (skill keyword) rather than edit its text. */
   removeItem?: boolean;
-}
-
-/** A job requirement matched to evidence by the strategist (or given in a guard case). */
-export interface Match {
-  requirement: string;
-  technology?: string;
-  status: string;
-  evidence: (Evidence | RecordEvidence)[];
-  /** Set by guards: why the status changed. */
-  note?: string;
 }
 
 /** A change a guard proposes to one match. */

@@ -3,7 +3,7 @@
 // string that presents it as production experience falls back to the candidate's wording or goes.
 // It owns the technologies truth knows in a non-production status; claim-net owns the rest, code-truth the
 // stale doc claims (backing.ts decides which is which).
-import type { EvidenceKind, TechStatus } from "../extractors/types.js";
+import type { EvidenceKind, TechStatus } from "../core/truth.js";
 import {
   citedKind,
   formatMessage,
@@ -15,15 +15,9 @@ import {
   unbackedAction,
   whereSeen,
 } from "./backing/index.js";
-import type {
-  Guard,
-  GuardContext,
-  Match,
-  MatchFinding,
-  RecordEvidence,
-  TextFinding,
-  TextTarget,
-} from "./types.js";
+import type { Guard, GuardContext, MatchFinding, TextFinding, TextTarget } from "./types.js";
+import type { Match } from "../core/match.js";
+import type { RecordEvidence } from "../core/evidence.js";
 
 type WeakStatus = Exclude<TechStatus, "production">;
 

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { rmdir } from "node:fs/promises";
 import { basename } from "node:path";
 import { defaultCatalog } from "../extractors/catalog.js";
-import type { ExtractResult } from "../extractors/types.js";
+import type { ExtractResult } from "../core/truth.js";
 import { GUARDS, buildContext, guardDraft, guardMatches, sealRecords } from "../guards/index.js";
 import type { RedactionRecord } from "../guards/record.js";
 import type { JsonResume } from "../core/resume.js";
@@ -140,7 +140,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         profile,
         job,
         requirements,
-        matches: pre.matches as typeof matches,
+        matches: pre.matches,
         truth,
         chunks: retrieved,
         catalog,

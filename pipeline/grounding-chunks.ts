@@ -1,6 +1,6 @@
 // The chunks the verifier checks a draft against: what retrieval found for the job, every profile entry,
 // every production fact of the truth, and two summaries the template writer's sentences rest on.
-import type { ExtractResult } from "../extractors/types.js";
+import type { ExtractResult } from "../core/truth.js";
 import type { JsonResume } from "../core/resume.js";
 import type { Chunk } from "../core/chunk.js";
 import { chunkDocument } from "./kb/chunker.js";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { ExtractResult } from "../extractors/types.js";
+import type { ExtractResult } from "../core/truth.js";
 import type { JsonResume } from "../core/resume.js";
-import type { Match } from "../guards/types.js";
+import { MATCH_STATUSES, type Match } from "../core/match.js";
 import type { Fact } from "../core/chunk.js";
 import { InputError } from "../core/errors.js";
 import { fieldPath, readJsonFile } from "../core/json-file.js";
@@ -44,7 +44,7 @@ export const guardCaseSchema = z
         z.object({
           requirement: z.string(),
           technology: z.string().optional(),
-          status: z.string(),
+          status: z.enum(MATCH_STATUSES),
           evidence: z.array(evidence),
         }),
       )

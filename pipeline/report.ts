@@ -2,9 +2,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { ExtractResult } from "../extractors/types.js";
+import type { ExtractResult } from "../core/truth.js";
 import type { RedactionRecord } from "../guards/record.js";
-import type { Match } from "../guards/types.js";
+import type { Match } from "../core/match.js";
 import type { UsageLedger } from "./backends/types.js";
 import { packageRoot } from "../core/paths.js";
 import type { Requirement } from "./requirements.js";

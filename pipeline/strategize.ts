@@ -1,6 +1,6 @@
 // Match each job requirement to what backs it: code-derived truth, the profile, KB chunks. Pure.
 import type { Catalog } from "../extractors/catalog.js";
-import type { ExtractResult, Technology } from "../extractors/types.js";
+import type { ExtractResult, Technology } from "../core/truth.js";
 import {
   type ProfileString,
   canStateSkill,
@@ -9,26 +9,11 @@ import {
   truthEvidence,
 } from "../guards/backing/index.js";
 import type { JsonResume } from "../core/resume.js";
-import type { Match, RecordEvidence } from "../guards/types.js";
+import type { Match, MatchStatus } from "../core/match.js";
+import type { RecordEvidence } from "../core/evidence.js";
 import type { Chunk } from "../core/chunk.js";
 import { type Requirement, contentStems } from "./requirements.js";
 import { experienceYears } from "./years.js";
-
-/**
- * production-backed: production code shows it; profile-stated: the candidate states it; example-only,
- * test-only, tooling-only, docs-only: code shows it only there; stale: only a doc claim the code
- * contradicts; kb-stated: a production doc names it; unsupported: nothing does.
- */
-export type MatchStatus =
-  | "production-backed"
-  | "profile-stated"
-  | "example-only"
-  | "test-only"
-  | "tooling-only"
-  | "docs-only"
-  | "stale"
-  | "kb-stated"
-  | "unsupported";
 
 export interface StrategyMatch extends Match {
   requirementId: string;

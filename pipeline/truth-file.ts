@@ -1,6 +1,6 @@
 // A saved `vouch extract --json` result (`--truth FILE`), checked for the fields later stages read.
 import { z } from "zod";
-import type { ExtractResult } from "../extractors/types.js";
+import type { ExtractResult } from "../core/truth.js";
 import { InputError } from "../core/errors.js";
 import { fieldPath, readJsonFile } from "../core/json-file.js";
 

@@ -8,7 +8,7 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from "fastify";
 import type { Logger } from "pino";
 import type { Catalog } from "../extractors/catalog.js";
-import type { ExtractResult } from "../extractors/types.js";
+import type { ExtractResult } from "../core/truth.js";
 import type { JsonResume } from "../core/resume.js";
 import type { KnowledgeBase } from "../pipeline/kb/types.js";
 import type { Verifier, VerifyMode } from "../pipeline/verify/types.js";

@@ -3,7 +3,7 @@
 // Everything is cached: a chunk keeps one object per id (so the verifier's and the answerer's per-chunk
 // indexes, held in WeakMaps, are built once), the own chunks once per day, and the context per set of ids.
 import type { Catalog } from "../extractors/catalog.js";
-import type { ExtractResult } from "../extractors/types.js";
+import type { ExtractResult } from "../core/truth.js";
 import { buildContext } from "../guards/chain.js";
 import type { JsonResume } from "../core/resume.js";
 import type { GuardContext } from "../guards/types.js";

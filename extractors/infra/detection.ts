@@ -1,4 +1,5 @@
-import type { Detection, EvidenceVia } from "../types.js";
+import type { Detection } from "../types.js";
+import type { EvidenceVia } from "../../core/truth.js";
 
 /** Shorthand for a Detection; `line` is omitted rather than set to undefined when unknown. */
 export function detection(

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { InputError, ServiceError } from "../../core/errors.js";
 import { isSkippedFolder } from "../classify.js";
-import type { ExtractWarning } from "../types.js";
+import type { ExtractWarning } from "../../core/truth.js";
 import type { GithubClient } from "./github-client.js";
 import { errorContext } from "./github-client.js";
 import { toGithubError, type GithubErrorContext } from "./github-errors.js";

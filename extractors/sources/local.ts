@@ -9,7 +9,7 @@ import type IgnoreFactory from "ignore";
 import type { Ignore } from "ignore";
 import { InputError } from "../../core/errors.js";
 import { isSkippedFolder } from "../classify.js";
-import type { ExtractWarning } from "../types.js";
+import type { ExtractWarning } from "../../core/truth.js";
 import {
   DEFAULT_MAX_FILE_BYTES,
   type RepoFileEntry,

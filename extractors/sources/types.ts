@@ -1,4 +1,4 @@
-import type { ExtractWarning } from "../types.js";
+import type { ExtractWarning } from "../../core/truth.js";
 
 export interface RepoFileEntry {
   /** Relative to the repository root, POSIX separators, no leading `./`. */

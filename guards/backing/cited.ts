@@ -1,9 +1,11 @@
 // What the evidence a match cites is: the candidate's profile, a line of code of some kind, a stale doc
 // claim, or a fact. vendor-provenance and code-truth judge matches by it.
-import type { DocClaim, Evidence, EvidenceKind } from "../../extractors/types.js";
+import type { DocClaim, Evidence, EvidenceKind } from "../../core/truth.js";
 import { truthEvidence } from "./evidence.js";
 import { type BackingIndex, indexOf, lineKey, spansOf } from "./lookups.js";
-import type { GuardContext, Match, RecordEvidence } from "../types.js";
+import type { GuardContext } from "../types.js";
+import type { Match } from "../../core/match.js";
+import type { RecordEvidence } from "../../core/evidence.js";
 
 /** What one evidence item of a match is. */
 export type CitedKind =

@@ -1,7 +1,7 @@
 // How findings cite evidence and phrase their messages: places in repositories, truth's evidence and stale
 // doc claims as record evidence, and the small word helpers the guards' messages share.
-import type { DocClaim, Evidence, TechStatus } from "../../extractors/types.js";
-import type { RecordEvidence } from "../types.js";
+import type { DocClaim, Evidence, TechStatus } from "../../core/truth.js";
+import type { RecordEvidence } from "../../core/evidence.js";
 
 /** How many evidence items a finding cites for one technology. */
 export const MAX_EVIDENCE = 3;

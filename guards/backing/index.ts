@@ -10,7 +10,7 @@
 // The lookups it needs are built per context, lazily (lookups.ts); how evidence is cited and worded is
 // in evidence.ts, what a match's evidence is in cited.ts, the technologies a string names in
 // text.ts. Everything is re-exported here.
-import type { DocClaim, TechStatus } from "../../extractors/types.js";
+import type { DocClaim, TechStatus } from "../../core/truth.js";
 import {
   MAX_EVIDENCE,
   listWords,
@@ -21,7 +21,8 @@ import {
   whereSeen,
 } from "./evidence.js";
 import { type BackingIndex, indexOf } from "./lookups.js";
-import type { GuardContext, RecordEvidence } from "../types.js";
+import type { GuardContext } from "../types.js";
+import type { RecordEvidence } from "../../core/evidence.js";
 
 export {
   claimEvidence,

@@ -3,7 +3,7 @@
 // once per context, and only when a guard first asks for it: a draft that names no technology costs no
 // index at all, and matches-only lookups (evidence kinds by place) are not built for text.
 import type { Catalog, Mention } from "../../extractors/catalog.js";
-import type { DocClaim, EvidenceKind, Technology } from "../../extractors/types.js";
+import type { DocClaim, EvidenceKind, Technology } from "../../core/truth.js";
 import { placeRef } from "./evidence.js";
 import { formatField } from "../../core/resume.js";
 import type { JsonResume } from "../../core/resume.js";

@@ -5,7 +5,8 @@
 import { canStateSkill, profileStrings } from "./lookups.js";
 import { wordsOf } from "../record/normalise.js";
 import { containsPhrase } from "../record/titles.js";
-import type { GuardContext, RecordEvidence } from "../types.js";
+import type { GuardContext } from "../types.js";
+import type { RecordEvidence } from "../../core/evidence.js";
 
 /** A word as names are compared: singular ("REST APIs" states "REST API"). */
 const singular = (w: string) => (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w);

@@ -1,5 +1,5 @@
 // The shapes of the number model: a figure a text states, a figure a source backs, and a verdict.
-import type { RecordEvidence } from "../types.js";
+import type { RecordEvidence } from "../../core/evidence.js";
 
 /**
  * What a figure is. `count` is a bare number; `measure` has a physical unit (time, bytes, a rate); `span` is

@@ -4,7 +4,7 @@
 // employers the profile's own prose names as such.
 import { canStateSkill, profileStrings } from "../backing/index.js";
 import type { JsonResume } from "../../core/resume.js";
-import type { RecordEvidence } from "../types.js";
+import type { RecordEvidence } from "../../core/evidence.js";
 import { type Claim, containsPhrase, isSubsequence, phraseWords, recordClaims } from "./titles.js";
 
 interface Role {

@@ -4,7 +4,8 @@
 import { applyDraftEdit } from "../apply-draft.js";
 import { formatMessage, listWords } from "../backing/evidence.js";
 import { type JsonResume, getField } from "../../core/resume.js";
-import type { DraftEdit, DraftFinding, RecordEvidence } from "../types.js";
+import type { DraftEdit, DraftFinding } from "../types.js";
+import type { RecordEvidence } from "../../core/evidence.js";
 import { type EntryMatch, matchEntries } from "./match.js";
 import { heldPositions } from "./held.js";
 import { RECORD_MESSAGES, type RecordRule } from "./messages.js";

@@ -1,5 +1,5 @@
 import { extract } from "../../extractors/extract.js";
-import type { ExtractResult, Technology } from "../../extractors/types.js";
+import type { ExtractResult, Technology } from "../../core/truth.js";
 import { writeFileAtomic } from "../atomic.js";
 import { loadSettings } from "../config.js";
 import { EXIT } from "../../core/errors.js";

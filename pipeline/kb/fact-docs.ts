@@ -1,6 +1,6 @@
 // The profile and the code-derived truth as documents for the knowledge base: each profile entry and
 // each production technology becomes a short text a retrieval can return on its own.
-import type { ExtractResult, Technology } from "../../extractors/types.js";
+import type { ExtractResult, Technology } from "../../core/truth.js";
 import type { JsonResume } from "../../core/resume.js";
 import type { SourceDoc } from "./chunker.js";
 

@@ -1,7 +1,7 @@
 // Build the local knowledge base from documents, the profile and the truth; with a directory, keep it
 // there and re-chunk only what changed since the last ingest.
 import type { RepoSnapshot } from "../../extractors/sources/types.js";
-import type { ExtractResult } from "../../extractors/types.js";
+import type { ExtractResult } from "../../core/truth.js";
 import type { JsonResume } from "../../core/resume.js";
 import { InputError } from "../../core/errors.js";
 import { type ChildChunk, chunkDocument } from "./chunker.js";

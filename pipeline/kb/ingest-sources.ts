@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import type { RepoSnapshot } from "../../extractors/sources/types.js";
-import type { ExtractResult } from "../../extractors/types.js";
+import type { ExtractResult } from "../../core/truth.js";
 import type { JsonResume } from "../../core/resume.js";
 import { InputError } from "../../core/errors.js";
 import type { SourceDoc } from "./chunker.js";

@@ -1,7 +1,7 @@
 // The knowledge base a run asked for: the local index built from the portfolio, or a Bedrock KB by id.
 import { basename } from "node:path";
 import { isGithubSource } from "../../extractors/sources/index.js";
-import type { ExtractResult } from "../../extractors/types.js";
+import type { ExtractResult } from "../../core/truth.js";
 import type { RepoSnapshot } from "../../extractors/sources/types.js";
 import type { Settings } from "../config.js";
 import type { LoadedProfile } from "../profile.js";

@@ -6,7 +6,7 @@ import { basename, dirname, join, relative, sep } from "node:path";
 import { classifyPath } from "../../extractors/classify.js";
 import { snapshotLocalRepo } from "../../extractors/sources/local.js";
 import type { RepoSnapshot } from "../../extractors/sources/types.js";
-import type { ExtractResult } from "../../extractors/types.js";
+import type { ExtractResult } from "../../core/truth.js";
 import type { Chunk, ChunkKind } from "../../core/chunk.js";
 import { InputError } from "../../core/errors.js";
 

@@ -1,5 +1,5 @@
 import type { Catalog } from "../../extractors/catalog.js";
-import type { ExtractResult } from "../../extractors/types.js";
+import type { ExtractResult } from "../../core/truth.js";
 import type { JsonResume } from "../../core/resume.js";
 import type { Chunk } from "../../core/chunk.js";
 import type { Job } from "../job.js";

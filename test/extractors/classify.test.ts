@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { classifyPath, isSkippedFolder } from "../../extractors/classify.js";
-import type { EvidenceKind } from "../../extractors/types.js";
+import type { EvidenceKind } from "../../core/truth.js";
 
 const cases: [string, EvidenceKind][] = [
   ["src/server.ts", "production"],

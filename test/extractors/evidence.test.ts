@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evidenceKind, statusOf } from "../../extractors/evidence.js";
-import type { Detection, Evidence, EvidenceKind, TechStatus } from "../../extractors/types.js";
+import type { Detection } from "../../extractors/types.js";
+import type { Evidence, EvidenceKind, TechStatus } from "../../core/truth.js";
 import { testCatalog } from "../helpers/catalog.js";
 
 const catalog = testCatalog();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { markStaleClaims } from "../../extractors/stale.js";
-import type { DocClaim, Evidence } from "../../extractors/types.js";
+import type { DocClaim, Evidence } from "../../core/truth.js";
 import { testCatalog } from "../helpers/catalog.js";
 
 const catalog = testCatalog();

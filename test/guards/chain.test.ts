@@ -11,7 +11,8 @@ import {
 } from "../../guards/chain.js";
 import { formatField, type JsonResume, parseField } from "../../core/resume.js";
 import { draftTargets } from "../../guards/targets.js";
-import type { Guard, Match, MatchFinding, TextFinding } from "../../guards/types.js";
+import type { Guard, MatchFinding, TextFinding } from "../../guards/types.js";
+import type { Match } from "../../core/match.js";
 
 // Small stand-in guards: the chain's bookkeeping is tested apart from any real guard's judgement.
 const sevens: Guard = {
@@ -223,17 +224,17 @@ describe("guardMatches", () => {
       ),
   };
   const matches: Match[] = [
-    { requirement: "SQL", technology: "mysql", status: "production", evidence: [] },
-    { requirement: "LLMs", technology: "openai", status: "production", evidence: [] },
-    { requirement: "Queues", technology: "mysql", status: "production", evidence: [] },
-    { requirement: "Go", technology: "go", status: "production", evidence: [] },
+    { requirement: "SQL", technology: "mysql", status: "production-backed", evidence: [] },
+    { requirement: "LLMs", technology: "openai", status: "production-backed", evidence: [] },
+    { requirement: "Queues", technology: "mysql", status: "production-backed", evidence: [] },
+    { requirement: "Go", technology: "go", status: "production-backed", evidence: [] },
   ];
 
   it("replaces and drops matches, and reverts exactly", () => {
     const result = guardMatches(matches, context, [demoteOpenAI]);
     expect(result.matches.map((m) => [m.technology, m.status])).toEqual([
       ["openai", "example-only"],
-      ["go", "production"],
+      ["go", "production-backed"],
     ]);
     expect(result.records.map((r) => [r.field, r.action])).toEqual([
       ["matches[1]", "demote"],

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { defaultCatalog } from "../../extractors/catalog.js";
 import { extract } from "../../extractors/extract.js";
-import type { DocClaim, Evidence, ExtractResult } from "../../extractors/types.js";
+import type { DocClaim, Evidence, ExtractResult } from "../../core/truth.js";
 import { codeTruth } from "../../guards/code-truth.js";
 import type { JsonResume } from "../../core/resume.js";
-import type { Match } from "../../guards/types.js";
+import type { Match } from "../../core/match.js";
 import { testMatchGuard, testTextGuard } from "./rule-tester.js";
 
 const catalog = await defaultCatalog();
@@ -44,7 +44,7 @@ const nowhere: ExtractResult = {
 const kubeadmMatch: Match = {
   requirement: "Kubernetes operations",
   technology: "self-hosted-kubernetes",
-  status: "verified",
+  status: "production-backed",
   evidence: [{ source: "truth", ref: "platform-infra/README.md:7", text: k8sReadme.text }],
 };
 const mysqlEvidence: Evidence = {
@@ -58,7 +58,7 @@ const mysqlEvidence: Evidence = {
 const mysqlMatch: Match = {
   requirement: "Relational databases",
   technology: "mysql",
-  status: "verified",
+  status: "production-backed",
   evidence: [mysqlEvidence],
 };
 
@@ -85,7 +85,7 @@ testMatchGuard(codeTruth, {
         {
           requirement: "Kubernetes on AWS",
           technology: "amazon-eks",
-          status: "verified",
+          status: "production-backed",
           evidence: eksTerraform,
         },
       ],
@@ -97,7 +97,7 @@ testMatchGuard(codeTruth, {
         {
           requirement: "Caching",
           technology: "redis",
-          status: "verified",
+          status: "production-backed",
           evidence: [{ source: "truth", ref: "platform-infra/docs/architecture.md:6" }],
         },
       ],
@@ -120,7 +120,7 @@ testMatchGuard(codeTruth, {
         {
           ...kubeadmMatch,
           technology: "amazon-eks",
-          status: "production",
+          status: "production-backed",
           evidence: eksCode,
           note: "re-pointed",
         },
@@ -138,7 +138,7 @@ testMatchGuard(codeTruth, {
         {
           requirement: "Kubernetes operations",
           technology: "amazon-eks",
-          status: "production",
+          status: "production-backed",
           evidence: eksCode,
           note: repointNote("Self-hosted Kubernetes", "platform-infra/README.md:7", "Amazon EKS", eksCode),
         },
@@ -153,7 +153,7 @@ testMatchGuard(codeTruth, {
         {
           ...mysqlMatch,
           technology: "postgresql",
-          status: "production",
+          status: "production-backed",
           evidence: pgCode,
           note: repointNote("MySQL", "platform-infra/README.md:11", "PostgreSQL", pgCode),
         },
@@ -161,14 +161,14 @@ testMatchGuard(codeTruth, {
     },
     {
       name: "a technology whose only support is stale claims, cited by nothing",
-      matches: [{ requirement: "MySQL", technology: "mysql", status: "verified", evidence: [] }],
+      matches: [{ requirement: "MySQL", technology: "mysql", status: "production-backed", evidence: [] }],
       context: { truth: infra },
       findings: [{ rule: "stale-claim-repointed", actual: "MySQL", action: "mark-stale" }],
       output: [
         {
           requirement: "MySQL",
           technology: "postgresql",
-          status: "production",
+          status: "production-backed",
           evidence: pgCodeAll,
           note: repointNote("MySQL", mysqlClaims.map(ref).join(", "), "PostgreSQL", pgCodeAll),
         },
@@ -180,7 +180,7 @@ testMatchGuard(codeTruth, {
         {
           requirement: "Databases",
           technology: "mysql",
-          status: "verified",
+          status: "production-backed",
           evidence: [{ source: "chunk", ref: "readme#2" }],
         },
       ],
@@ -193,7 +193,7 @@ testMatchGuard(codeTruth, {
         {
           requirement: "Databases",
           technology: "postgresql",
-          status: "production",
+          status: "production-backed",
           evidence: pgCode,
           note: repointNote("MySQL", "platform-infra/README.md:11", "PostgreSQL", pgCode),
         },
@@ -204,7 +204,7 @@ testMatchGuard(codeTruth, {
       matches: [
         {
           requirement: "Cluster upgrades",
-          status: "verified",
+          status: "production-backed",
           evidence: [{ source: "truth", ref: "platform-infra/README.md:9" }],
         },
       ],
@@ -214,7 +214,7 @@ testMatchGuard(codeTruth, {
         {
           requirement: "Cluster upgrades",
           technology: "amazon-eks",
-          status: "production",
+          status: "production-backed",
           evidence: eksCode,
           note: repointNote("Self-hosted Kubernetes", "platform-infra/README.md:9", "Amazon EKS", eksCode),
         },
@@ -227,7 +227,7 @@ testMatchGuard(codeTruth, {
         {
           requirement: "Kubernetes on AWS",
           technology: "amazon-eks",
-          status: "verified",
+          status: "production-backed",
           evidence: eksTerraform,
         },
       ],
@@ -237,7 +237,7 @@ testMatchGuard(codeTruth, {
         {
           requirement: "Kubernetes on AWS",
           technology: "amazon-eks",
-          status: "verified",
+          status: "production-backed",
           evidence: eksTerraform,
         },
       ],
@@ -248,7 +248,7 @@ testMatchGuard(codeTruth, {
         {
           requirement: "PostgreSQL",
           technology: "postgresql",
-          status: "verified",
+          status: "production-backed",
           evidence: [pgxModule, mysqlEvidence],
         },
       ],
@@ -258,7 +258,7 @@ testMatchGuard(codeTruth, {
         {
           requirement: "PostgreSQL",
           technology: "postgresql",
-          status: "verified",
+          status: "production-backed",
           evidence: [pgxModule],
           note: "The match also cited a stale doc claim (platform-infra/README.md:11) that the code contradicts; that citation is removed.",
         },

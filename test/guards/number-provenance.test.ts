@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Catalog, defaultCatalog } from "../../extractors/catalog.js";
-import type { ExtractResult } from "../../extractors/types.js";
+import type { ExtractResult } from "../../core/truth.js";
 import { applyEdits, revert } from "../../guards/apply.js";
 import { NUM_REDACTED, numberProvenance } from "../../guards/number-provenance.js";
 import { findNumbers, ground } from "../../guards/numbers/index.js";

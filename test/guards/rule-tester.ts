@@ -12,11 +12,11 @@ import type {
   DraftFinding,
   Guard,
   GuardContext,
-  Match,
   MatchFinding,
   TextFinding,
   TextTarget,
 } from "../../guards/types.js";
+import type { Match } from "../../core/match.js";
 
 type ContextParts = Partial<Omit<GuardContext, "catalog">> & { catalog?: Catalog };
 

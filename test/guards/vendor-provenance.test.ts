@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { defaultCatalog } from "../../extractors/catalog.js";
 import { extract } from "../../extractors/extract.js";
-import type { Evidence, ExtractResult } from "../../extractors/types.js";
+import type { Evidence, ExtractResult } from "../../core/truth.js";
 import type { JsonResume } from "../../core/resume.js";
-import type { Match } from "../../guards/types.js";
+import type { Match } from "../../core/match.js";
 import { vendorProvenance } from "../../guards/vendor-provenance.js";
 import { testMatchGuard, testTextGuard } from "./rule-tester.js";
 
@@ -49,13 +49,13 @@ const s3TestOnly: ExtractResult = {
 const llm: Match = {
   requirement: "LLM integration",
   technology: "openai",
-  status: "verified",
+  status: "production-backed",
   evidence: openaiExample,
 };
 
 const OPENAI_NOTE =
   "OpenAI appears only in example code (ledger-service/examples/requirements.txt:2, " +
-  'ledger-service/examples/summarize_with_openai.py:14), never in production code: the match is demoted from "verified" to "example-only".';
+  'ledger-service/examples/summarize_with_openai.py:14), never in production code: the match is demoted from "production-backed" to "example-only".';
 
 testMatchGuard(vendorProvenance, {
   valid: [
@@ -75,7 +75,7 @@ testMatchGuard(vendorProvenance, {
         {
           requirement: "Kubernetes on AWS",
           technology: "amazon-eks",
-          status: "verified",
+          status: "production-backed",
           evidence: eksTerraform,
         },
       ],
@@ -87,7 +87,7 @@ testMatchGuard(vendorProvenance, {
         {
           requirement: "TypeScript",
           technology: "typescript",
-          status: "verified",
+          status: "production-backed",
           evidence: evidenceOf(payments, "typescript"),
         },
       ],
@@ -99,7 +99,7 @@ testMatchGuard(vendorProvenance, {
         {
           requirement: "Unit testing",
           technology: "vitest",
-          status: "verified",
+          status: "production-backed",
           evidence: evidenceOf(payments, "vitest"),
         },
       ],
@@ -116,7 +116,7 @@ testMatchGuard(vendorProvenance, {
         {
           requirement: "MySQL",
           technology: "mysql",
-          status: "verified",
+          status: "production-backed",
           evidence: [{ source: "truth", ref: "platform-infra/README.md:11" }],
         },
       ],
@@ -124,7 +124,7 @@ testMatchGuard(vendorProvenance, {
     },
     {
       name: "no evidence cited: nothing to demote",
-      matches: [{ requirement: "Rust", technology: "rust", status: "missing", evidence: [] }],
+      matches: [{ requirement: "Rust", technology: "rust", status: "unsupported", evidence: [] }],
       context: { truth: ledger },
     },
     {
@@ -133,7 +133,7 @@ testMatchGuard(vendorProvenance, {
         {
           requirement: "Warehouse",
           technology: "snowflake",
-          status: "verified",
+          status: "production-backed",
           evidence: [{ source: "fact", ref: "kb-1" }],
         },
       ],
@@ -163,7 +163,7 @@ testMatchGuard(vendorProvenance, {
         {
           requirement: "Python web APIs",
           technology: "fastapi",
-          status: "verified",
+          status: "production-backed",
           evidence: evidenceOf(ledger, "fastapi"),
         },
         llm,
@@ -174,7 +174,7 @@ testMatchGuard(vendorProvenance, {
         {
           requirement: "Python web APIs",
           technology: "fastapi",
-          status: "verified",
+          status: "production-backed",
           evidence: evidenceOf(ledger, "fastapi"),
         },
         { ...llm, status: "example-only", note: OPENAI_NOTE },
@@ -186,7 +186,7 @@ testMatchGuard(vendorProvenance, {
         {
           requirement: "Object storage",
           technology: "amazon-s3",
-          status: "verified",
+          status: "production-backed",
           evidence: [{ source: "truth", ref: "ledger-service/tests/test_exports.py:3" }],
         },
       ],
@@ -200,7 +200,7 @@ testMatchGuard(vendorProvenance, {
           evidence: [{ source: "truth", ref: "ledger-service/tests/test_exports.py:3" }],
           note:
             "Amazon S3 appears only in test code (ledger-service/tests/test_exports.py:3), never in production code: " +
-            'the match is demoted from "verified" to "test-only".',
+            'the match is demoted from "production-backed" to "test-only".',
         },
       ],
     },
@@ -210,7 +210,7 @@ testMatchGuard(vendorProvenance, {
         {
           requirement: "Data warehouse",
           technology: "snowflake",
-          status: "verified",
+          status: "production-backed",
           evidence: [
             {
               repo: "ledger-service",
@@ -242,14 +242,18 @@ testMatchGuard(vendorProvenance, {
           ],
           note:
             "Snowflake appears only in documentation (ledger-service/docs/warehouse.md:4), never in production code: " +
-            'the match is demoted from "verified" to "docs-only".',
+            'the match is demoted from "production-backed" to "docs-only".',
         },
       ],
     },
     {
       name: "no truth: a match citing only an example chunk is example-only",
       matches: [
-        { requirement: "LLM integration", status: "verified", evidence: [{ source: "chunk", ref: "kb-ex" }] },
+        {
+          requirement: "LLM integration",
+          status: "production-backed",
+          evidence: [{ source: "chunk", ref: "kb-ex" }],
+        },
       ],
       context: { facts: [{ id: "kb-ex", text: "from openai import OpenAI  # example", kind: "example" }] },
       findings: [{ rule: "example-only-vendor", actual: "LLM integration", action: "demote" }],
@@ -258,7 +262,7 @@ testMatchGuard(vendorProvenance, {
           requirement: "LLM integration",
           status: "example-only",
           evidence: [{ source: "chunk", ref: "kb-ex" }],
-          note: 'LLM integration appears only in example code (kb-ex), never in production code: the match is demoted from "verified" to "example-only".',
+          note: 'LLM integration appears only in example code (kb-ex), never in production code: the match is demoted from "production-backed" to "example-only".',
         },
       ],
     },

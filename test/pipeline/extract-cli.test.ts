@@ -3,7 +3,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ExtractResult } from "../../extractors/types.js";
+import type { ExtractResult } from "../../core/truth.js";
 import { type FakeGithub, fakeSha, fault, startFakeGithub } from "../fakes/github-server.js";
 import { runCli } from "../helpers/cli.js";
 

@@ -1,7 +1,7 @@
 // The chunks the verifier judges a draft against: retrieval's, one per profile entry, one per production
 // technology, and two derived facts (the span of the work dates, the production technologies).
 import { describe, expect, it } from "vitest";
-import type { ExtractResult, Technology } from "../../extractors/types.js";
+import type { ExtractResult, Technology } from "../../core/truth.js";
 import type { JsonResume } from "../../core/resume.js";
 import type { Chunk } from "../../core/chunk.js";
 import { groundingChunks } from "../../pipeline/grounding-chunks.js";

@@ -148,6 +148,12 @@ describe("vouch guard: bad input", () => {
     ],
     ["text of the wrong type", "badtext.json", { text: 42, sources: {} }, /field "text": /],
     ["an unknown key", "extra.json", { text: "x", sources: {}, prompt: "y" }, /field "prompt": /],
+    [
+      "a match status outside the closed set",
+      "status.json",
+      { text: "x", sources: {}, matches: [{ requirement: "Go", status: "verified", evidence: [] }] },
+      /field "matches\[0\]\.status": Invalid option: expected one of "production-backed"\|"profile-stated"/,
+    ],
   ])("rejects %s with exit 2 naming the field", async (_name, file, content, message) => {
     const path = content === null ? join(dir, file) : await write(file, content);
     const run = await runCli(["guard", "--case", path, "--json"]);

@@ -1,7 +1,7 @@
 // report.json: what ran and what the guards, the verifier and the models did, from the run's values.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { ExtractResult } from "../../extractors/types.js";
+import type { ExtractResult } from "../../core/truth.js";
 import { type RecordDraft, sealRecords } from "../../guards/record.js";
 import { UsageLedger } from "../../pipeline/backends/types.js";
 import { REPORT_FORMAT, type ReportInput, buildReport } from "../../pipeline/report.js";

@@ -2,7 +2,7 @@
 // of preference: production code, the profile, other code, stale doc claims, production docs, nothing.
 import { describe, expect, it } from "vitest";
 import { Catalog } from "../../extractors/catalog.js";
-import type { DocClaim, Evidence, ExtractResult, Technology } from "../../extractors/types.js";
+import type { DocClaim, Evidence, ExtractResult, Technology } from "../../core/truth.js";
 import type { JsonResume } from "../../core/resume.js";
 import type { Chunk } from "../../core/chunk.js";
 import { type Requirement, contentStems } from "../../pipeline/requirements.js";

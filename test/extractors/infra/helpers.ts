@@ -1,7 +1,8 @@
 // Shared by the infra detector tests: compact, exact renderings of detections and indented fixtures.
 import { expect } from "vitest";
 import { loadYaml } from "../../../extractors/infra/yaml-doc.js";
-import type { Detection, EvidenceVia, FileDetector } from "../../../extractors/types.js";
+import type { Detection, FileDetector } from "../../../extractors/types.js";
+import type { EvidenceVia } from "../../../core/truth.js";
 import { ParseError } from "../../../extractors/types.js";
 
 /** `space:name @line detail`: one string per detection, so a table row states everything exactly. */

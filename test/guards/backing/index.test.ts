@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Catalog, defaultCatalog } from "../../../extractors/catalog.js";
 import { extract } from "../../../extractors/extract.js";
-import type { ExtractResult } from "../../../extractors/types.js";
+import type { ExtractResult } from "../../../core/truth.js";
 import {
   citedKind,
   firstPerTechnology,

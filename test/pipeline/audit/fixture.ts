@@ -3,11 +3,11 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ExtractResult } from "../../../extractors/types.js";
+import type { ExtractResult } from "../../../core/truth.js";
 import { GUARDS, buildContext, guardDraft, guardMatches, sealRecords } from "../../../guards/index.js";
 import type { RedactionRecord } from "../../../guards/record.js";
 import type { JsonResume } from "../../../core/resume.js";
-import type { Match } from "../../../guards/types.js";
+import type { Match } from "../../../core/match.js";
 import { testCatalog } from "../../helpers/catalog.js";
 
 export const profile: JsonResume = {
@@ -67,7 +67,7 @@ const matches: Match[] = [
   {
     requirement: "LLM integration",
     technology: "openai",
-    status: "verified",
+    status: "production-backed",
     evidence: truth.technologies[0]!.evidence,
   },
 ];

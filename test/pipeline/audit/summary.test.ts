@@ -80,7 +80,7 @@ describe("summarize", () => {
   it("summarises match records instead of dumping their JSON", () => {
     expect(intact.records[0]).toMatchObject({
       field: "matches[0]",
-      before: "LLM integration: openai (verified)",
+      before: "LLM integration: openai (production-backed)",
       after: "LLM integration: openai (example-only)",
     });
     expect(describeMatch("")).toBe("");

@@ -6,7 +6,7 @@ import { join, resolve } from "node:path";
 import { extract } from "../../../extractors/extract.js";
 import { snapshotLocalRepo } from "../../../extractors/sources/local.js";
 import type { RepoSnapshot } from "../../../extractors/sources/types.js";
-import type { ExtractResult } from "../../../extractors/types.js";
+import type { ExtractResult } from "../../../core/truth.js";
 
 export const SAMPLES = resolve(import.meta.dirname, "../../../samples");
 export const sample = (...parts: string[]) => join(SAMPLES, ...parts);

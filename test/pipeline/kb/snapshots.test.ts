@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { extractFromSnapshots } from "../../../extractors/extract.js";
 import type { RepoSnapshot } from "../../../extractors/sources/types.js";
-import type { ExtractResult } from "../../../extractors/types.js";
+import type { ExtractResult } from "../../../core/truth.js";
 import type { Chunk } from "../../../core/chunk.js";
 import { buildLocalKb } from "../../../pipeline/kb/index.js";
 import { findSnapshotDocs } from "../../../pipeline/kb/sources.js";

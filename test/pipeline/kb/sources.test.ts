@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ExtractResult } from "../../../extractors/types.js";
+import type { ExtractResult } from "../../../core/truth.js";
 import { InputError } from "../../../core/errors.js";
 import { profileDocs, truthDocs } from "../../../pipeline/kb/fact-docs.js";
 import { buildLocalKb } from "../../../pipeline/kb/index.js";

@@ -1,7 +1,7 @@
 import { appendFile, mkdir, readFile, readdir, rm, utimes, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ExtractResult } from "../../../extractors/types.js";
+import type { ExtractResult } from "../../../core/truth.js";
 import type { JsonResume } from "../../../core/resume.js";
 import { InputError } from "../../../core/errors.js";
 import { type BuildKbOptions, buildLocalKb, openLocalKb } from "../../../pipeline/kb/index.js";

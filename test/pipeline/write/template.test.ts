@@ -6,7 +6,8 @@ import type { JsonResume } from "../../../core/resume.js";
 import { allStrings } from "../../../guards/targets.js";
 import { fromText } from "../../../pipeline/job.js";
 import { jobRequirements } from "../../../pipeline/requirements.js";
-import type { MatchStatus, StrategyMatch } from "../../../pipeline/strategize.js";
+import type { MatchStatus } from "../../../core/match.js";
+import type { StrategyMatch } from "../../../pipeline/strategize.js";
 import {
   ADDITIONAL_SKILLS,
   MAX_HIGHLIGHTS,
