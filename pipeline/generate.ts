@@ -1,5 +1,7 @@
-// `vouch generate`: extract → ingest → strategize → pre-writer guards → write → post-writer guards →
-// verify → render. I/O happens at the two ends; every stage between takes values and returns values.
+// `vouch generate`: the list of stages, each timed into report.json: extract → ingest → retrieve →
+// strategize → pre-writer guards → write → post-writer guards → verify → render (pipeline/stages/, the
+// guards' chain, and the writer). I/O happens at the two ends; every stage between takes values and returns
+// values.
 import { randomUUID } from "node:crypto";
 import { rmdir } from "node:fs/promises";
 import { basename } from "node:path";
@@ -9,20 +11,23 @@ import { GUARDS, buildContext, guardDraft, guardMatches, sealRecords } from "../
 import type { RedactionRecord } from "../guards/record.js";
 import type { JsonResume } from "../core/resume.js";
 import { UsageLedger } from "./backends/types.js";
-import { type Chunk, chunkFacts, mergeChunks } from "../core/chunk.js";
+import { chunkFacts, mergeChunks } from "../core/chunk.js";
 import { type Settings, loadSettings } from "./config.js";
-import { extractPortfolio } from "./extract-settings.js";
+import { extractPortfolio } from "./stages/extract.js";
 import { groundingChunks } from "./grounding-chunks.js";
 import { readJob } from "./job.js";
-import { openKnowledgeBase, portfolioKbOptions, remoteKnowledgeBase } from "./kb/open.js";
-import { type WrittenOutputs, prepareOutDir, renderOutputs, writeOutputs } from "./outputs.js";
+import { remoteKnowledgeBase } from "./kb/open.js";
+import { type WrittenOutputs, prepareOutDir, writeOutputs } from "./outputs.js";
 import { loadLayout } from "./render/layout.js";
 import { readProfile } from "./profile.js";
-import { type RunReport, buildReport } from "./report.js";
+import type { RunReport } from "./report.js";
 import { jobRequirements } from "./requirements.js";
-import { StageClock } from "./stages.js";
-import { strategize } from "./strategize.js";
-import { verifyDraft } from "./verify-draft.js";
+import { StageClock } from "./stages/clock.js";
+import { ingest } from "./stages/ingest.js";
+import { render } from "./stages/render.js";
+import { retrieve } from "./stages/retrieve.js";
+import { strategize } from "./stages/strategize.js";
+import { verifyDraft } from "./stages/verify.js";
 import { createVerifier } from "./verify/create.js";
 import type { VerifyMode } from "./verify/types.js";
 import { createWriter } from "./write/create.js";
@@ -85,7 +90,6 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const created = await prepareOutDir(options.out);
   try {
     const { profile, portfolio } = loaded;
-
     let extracted =
       portfolio.repos.length === 0
         ? undefined
@@ -99,10 +103,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
             }),
           );
     const truth: ExtractResult | undefined = extracted?.truth;
-    const profileName = basename(loaded.path);
     const kb = await clock.run(
       "ingest",
-      () => openKnowledgeBase(remoteKb, portfolioKbOptions(loaded, extracted, options.kbDir)),
+      () => ingest({ remote: remoteKb, loaded, extracted, kbDir: options.kbDir }),
       (k) => k.counts,
     );
     extracted = undefined; // the KB has read the tarballs: let them go before the rest of the run
@@ -110,19 +113,17 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     const requirements = jobRequirements(job, catalog);
     const retrieval = await clock.run(
       "retrieve",
-      async () => {
-        const byRequirement = new Map<string, Chunk[]>();
-        await Promise.all(
-          requirements.map(async (r) =>
-            byRequirement.set(r.id, await kb.kb.retrieve([r.text], choice.topK ? { topK: choice.topK } : {})),
-          ),
-        );
-        return byRequirement;
-      },
+      () => retrieve(kb.kb, requirements, choice.topK),
       (m) => ({ queries: m.size, chunks: new Set([...m.values()].flat().map((c) => c.id)).size }),
     );
     const retrieved = mergeChunks([...retrieval.values()].flat());
-    const grounding = groundingChunks({ profile, profilePath: profileName, truth, retrieved, asOf });
+    const grounding = groundingChunks({
+      profile,
+      profilePath: basename(loaded.path),
+      truth,
+      retrieved,
+      asOf,
+    });
     const context = buildContext({ catalog, profile, facts: chunkFacts(grounding), truth, asOf });
 
     const matches = await clock.run(
@@ -178,8 +179,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     });
     const outputs = await clock.run(
       "render",
-      async () => {
-        const report = buildReport({
+      () =>
+        render({
           runId,
           now,
           asOf,
@@ -197,16 +198,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
           verdicts: verified.sections,
           usage: ledger,
           truth,
-        });
-        const files = await renderOutputs({
           resume: verified.draft,
-          records,
-          report,
           layout,
-          now,
-        });
-        return { files, report };
-      },
+        }),
       (o) => ({ files: o.files.size }),
     );
     // The render stage's own time is known only now; the report on disk carries every stage.

@@ -1,15 +1,10 @@
-// The files of `vouch generate --out DIR`. Everything is rendered in memory first, then written as
-// temporary files beside the targets and renamed into place only when every one was written: a failed run
-// leaves the folder as it was.
+// The files of `vouch generate --out DIR`. Everything is rendered in memory first (the render stage), then
+// written as temporary files beside the targets and renamed into place only when every one was written: a
+// failed run leaves the folder as it was.
 import { createHash, randomBytes } from "node:crypto";
 import { access, constants, copyFile, link, lstat, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import type { RedactionRecord } from "../guards/record.js";
-import type { JsonResume } from "../core/resume.js";
 import { InputError } from "../core/errors.js";
-import { renderDocx } from "./render/docx.js";
-import { type Layout, loadLayout } from "./render/layout.js";
-import { renderMarkdown } from "./render/markdown.js";
 import type { RunReport } from "./report.js";
 
 export const OUTPUT_FILES = [
@@ -39,30 +34,6 @@ export async function prepareOutDir(dir: string): Promise<string | undefined> {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new InputError(`${dir}: the output folder cannot be written (${code}).`);
   }
-}
-
-export interface RenderInput {
-  resume: JsonResume;
-  records: readonly RedactionRecord[];
-  report: RunReport;
-  /** A layout (already loaded), or its name or file. */
-  layout: Layout | string;
-  now: Date;
-}
-
-export async function renderOutputs(input: RenderInput): Promise<Map<string, string | Uint8Array>> {
-  const layout = typeof input.layout === "string" ? loadLayout(input.layout) : input.layout;
-  const [docx, review] = await Promise.all([
-    renderDocx(input.resume, layout, { date: input.now }),
-    renderDocx(input.resume, layout, { date: input.now, review: { records: input.records } }),
-  ]);
-  return new Map<string, string | Uint8Array>([
-    ["resume.docx", docx],
-    ["resume.review.docx", review],
-    ["resume.json", `${JSON.stringify(input.resume, null, 2)}\n`],
-    ["resume.md", renderMarkdown(input.resume, layout)],
-    ["redaction-log.jsonl", input.records.map((r) => `${JSON.stringify(r)}\n`).join("")],
-  ]);
 }
 
 /** Write every file, then report.json with each file's size and SHA-256, all or nothing. */

@@ -8,8 +8,8 @@ import type { Match } from "../core/match.js";
 import type { UsageLedger } from "./backends/types.js";
 import { packageRoot } from "../core/paths.js";
 import type { Requirement } from "./requirements.js";
-import type { StageTiming } from "./stages.js";
-import type { SectionVerdict } from "./verify-draft.js";
+import type { StageTiming } from "./stages/clock.js";
+import type { SectionVerdict } from "./stages/verify.js";
 
 export const REPORT_FORMAT = 1;
 

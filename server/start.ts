@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import { defaultCatalog } from "../extractors/catalog.js";
 import { type Settings, loadSettings } from "../pipeline/config.js";
 import { InputError } from "../core/errors.js";
-import { extractPortfolio } from "../pipeline/extract-settings.js";
+import { extractPortfolio } from "../pipeline/stages/extract.js";
 import { openKnowledgeBase, portfolioKbOptions, remoteKnowledgeBase } from "../pipeline/kb/open.js";
 import { readProfile } from "../pipeline/profile.js";
 import { createVerifier } from "../pipeline/verify/create.js";

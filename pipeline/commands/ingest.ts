@@ -1,7 +1,7 @@
 import { isGithubSource, resolveSources } from "../../extractors/sources/index.js";
 import { loadSettings } from "../config.js";
 import { EXIT, InputError } from "../../core/errors.js";
-import { extractSettings } from "../extract-settings.js";
+import { extractSettings } from "../stages/extract.js";
 import { type IngestStats, buildLocalKb } from "../kb/index.js";
 import { readProfile } from "../profile.js";
 import { readTruthFile } from "../truth-file.js";

@@ -4,7 +4,7 @@ import type { JsonResume } from "../../core/resume.js";
 import type { Chunk } from "../../core/chunk.js";
 import type { Job } from "../job.js";
 import type { Requirement } from "../requirements.js";
-import type { StrategyMatch } from "../strategize.js";
+import type { StrategyMatch } from "../stages/strategize.js";
 
 export interface WriterInput {
   /** The candidate's profile without vouch's `portfolio` key. */

@@ -17,7 +17,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { sealRecords } from "../../guards/record.js";
 import { UsageLedger } from "../../pipeline/backends/types.js";
 import { InputError } from "../../core/errors.js";
-import { OUTPUT_FILES, prepareOutDir, renderOutputs, writeOutputs } from "../../pipeline/outputs.js";
+import { OUTPUT_FILES, prepareOutDir, writeOutputs } from "../../pipeline/outputs.js";
+import { renderOutputs } from "../../pipeline/stages/render.js";
 import { type RunReport, buildReport } from "../../pipeline/report.js";
 
 /** Hooks into node:fs/promises: a test makes one write or rename fail by the path it is given. */

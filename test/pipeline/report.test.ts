@@ -5,7 +5,7 @@ import type { ExtractResult } from "../../core/truth.js";
 import { type RecordDraft, sealRecords } from "../../guards/record.js";
 import { UsageLedger } from "../../pipeline/backends/types.js";
 import { REPORT_FORMAT, type ReportInput, buildReport } from "../../pipeline/report.js";
-import type { SectionVerdict } from "../../pipeline/verify-draft.js";
+import type { SectionVerdict } from "../../pipeline/stages/verify.js";
 
 const record = (guard: RecordDraft["guard"], action: RecordDraft["action"]): RecordDraft => ({
   guard,

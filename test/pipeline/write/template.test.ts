@@ -7,7 +7,7 @@ import { allStrings } from "../../../guards/targets.js";
 import { fromText } from "../../../pipeline/job.js";
 import { jobRequirements } from "../../../pipeline/requirements.js";
 import type { MatchStatus } from "../../../core/match.js";
-import type { StrategyMatch } from "../../../pipeline/strategize.js";
+import type { StrategyMatch } from "../../../pipeline/stages/strategize.js";
 import {
   ADDITIONAL_SKILLS,
   MAX_HIGHLIGHTS,

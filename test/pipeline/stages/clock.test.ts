@@ -1,6 +1,6 @@
 // StageClock: each stage announced before it runs, recorded after it returns, with the counts it reports.
 import { describe, expect, it } from "vitest";
-import { StageClock } from "../../pipeline/stages.js";
+import { StageClock } from "../../../pipeline/stages/clock.js";
 
 describe("StageClock", () => {
   it("announces, runs and records stages in order with their counts; returns the stage's value", async () => {

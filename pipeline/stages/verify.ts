@@ -1,14 +1,14 @@
 // The verify stage: each section of the draft the writer changed (the summary, each work entry, each
 // project) gets one verdict against the run's chunks. In block mode an ungrounded string falls back to the
 // candidate's own wording (or leaves, when the writer invented it); in warn mode it stays, annotated.
-import type { RecordDraft } from "../guards/record.js";
-import { removeItems } from "../guards/chain.js";
-import { type JsonResume, setField } from "../core/resume.js";
-import { draftTargets } from "../guards/targets.js";
-import type { TextTarget } from "../guards/types.js";
-import type { Chunk } from "../core/chunk.js";
-import { redactedStrings, redactionsByField, withRedactions } from "./verify/redactions.js";
-import type { Verifier, VerifierResult, VerifyMode } from "./verify/types.js";
+import type { RecordDraft } from "../../guards/record.js";
+import { removeItems } from "../../guards/chain.js";
+import { type JsonResume, setField } from "../../core/resume.js";
+import { draftTargets } from "../../guards/targets.js";
+import type { TextTarget } from "../../guards/types.js";
+import type { Chunk } from "../../core/chunk.js";
+import { redactedStrings, redactionsByField, withRedactions } from "../verify/redactions.js";
+import type { Verifier, VerifierResult, VerifyMode } from "../verify/types.js";
 
 export interface SectionVerdict extends VerifierResult {
   section: string;

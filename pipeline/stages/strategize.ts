@@ -1,19 +1,19 @@
 // Match each job requirement to what backs it: code-derived truth, the profile, KB chunks. Pure.
-import type { Catalog } from "../extractors/catalog.js";
-import type { ExtractResult, Technology } from "../core/truth.js";
+import type { Catalog } from "../../extractors/catalog.js";
+import type { ExtractResult, Technology } from "../../core/truth.js";
 import {
   type ProfileString,
   canStateSkill,
   placeRef,
   profileStrings,
   truthEvidence,
-} from "../guards/backing/index.js";
-import type { JsonResume } from "../core/resume.js";
-import type { Match, MatchStatus } from "../core/match.js";
-import type { RecordEvidence } from "../core/evidence.js";
-import type { Chunk } from "../core/chunk.js";
-import { type Requirement, contentStems } from "./requirements.js";
-import { experienceYears } from "./years.js";
+} from "../../guards/backing/index.js";
+import type { JsonResume } from "../../core/resume.js";
+import type { Match, MatchStatus } from "../../core/match.js";
+import type { RecordEvidence } from "../../core/evidence.js";
+import type { Chunk } from "../../core/chunk.js";
+import { type Requirement, contentStems } from "../requirements.js";
+import { experienceYears } from "../years.js";
 
 export interface StrategyMatch extends Match {
   requirementId: string;

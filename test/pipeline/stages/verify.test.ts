@@ -1,12 +1,12 @@
 // The verify stage: one verdict per section the writer changed. Block mode falls back to the candidate's
 // wording (or removes an invented highlight), warn mode annotates; the records revert the draft exactly.
 import { describe, expect, it } from "vitest";
-import { revertDraft } from "../../guards/chain.js";
-import type { RecordDraft } from "../../guards/record.js";
-import type { JsonResume } from "../../core/resume.js";
-import type { Chunk } from "../../core/chunk.js";
-import { verifyDraft } from "../../pipeline/verify-draft.js";
-import type { Verifier, VerifierResult } from "../../pipeline/verify/types.js";
+import { revertDraft } from "../../../guards/chain.js";
+import type { RecordDraft } from "../../../guards/record.js";
+import type { JsonResume } from "../../../core/resume.js";
+import type { Chunk } from "../../../core/chunk.js";
+import { verifyDraft } from "../../../pipeline/stages/verify.js";
+import type { Verifier, VerifierResult } from "../../../pipeline/verify/types.js";
 
 const profile: JsonResume = {
   basics: { name: "Dana", summary: "Own summary." },

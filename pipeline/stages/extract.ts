@@ -1,10 +1,10 @@
 // The settings `vouch extract` honours, and the portfolio extraction that generate and serve share, so a
 // portfolio on GitHub (or GitHub Enterprise) resolves the same way everywhere.
-import type { Catalog } from "../extractors/catalog.js";
-import { extractWithSnapshots } from "../extractors/extract.js";
-import type { SourceResolveOptions } from "../extractors/sources/index.js";
-import type { Settings } from "./config.js";
-import type { Portfolio } from "./profile.js";
+import type { Catalog } from "../../extractors/catalog.js";
+import { extractWithSnapshots } from "../../extractors/extract.js";
+import type { SourceResolveOptions } from "../../extractors/sources/index.js";
+import type { Settings } from "../config.js";
+import type { Portfolio } from "../profile.js";
 
 export function extractSettings(settings: Settings): SourceResolveOptions {
   return {

@@ -1,13 +1,13 @@
 // strategize: each requirement matched to what backs it, with a status and its evidence, in a fixed order
 // of preference: production code, the profile, other code, stale doc claims, production docs, nothing.
 import { describe, expect, it } from "vitest";
-import { Catalog } from "../../extractors/catalog.js";
-import type { DocClaim, Evidence, ExtractResult, Technology } from "../../core/truth.js";
-import type { JsonResume } from "../../core/resume.js";
-import type { Chunk } from "../../core/chunk.js";
-import { type Requirement, contentStems } from "../../pipeline/requirements.js";
-import { type StrategyMatch, strategize } from "../../pipeline/strategize.js";
-import { testEntries } from "../helpers/catalog.js";
+import { Catalog } from "../../../extractors/catalog.js";
+import type { DocClaim, Evidence, ExtractResult, Technology } from "../../../core/truth.js";
+import type { JsonResume } from "../../../core/resume.js";
+import type { Chunk } from "../../../core/chunk.js";
+import { type Requirement, contentStems } from "../../../pipeline/requirements.js";
+import { type StrategyMatch, strategize } from "../../../pipeline/stages/strategize.js";
+import { testEntries } from "../../helpers/catalog.js";
 
 const catalog = new Catalog([...testEntries, { id: "ruby", name: "Ruby", category: "language" }]);
 const ASOF = "2024-06-01";

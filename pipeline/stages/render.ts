@@ -1,0 +1,41 @@
+// The render stage: the run's report and every output file, in memory (writing them is outputs.ts's).
+import type { RedactionRecord } from "../../guards/record.js";
+import type { JsonResume } from "../../core/resume.js";
+import { renderDocx } from "../render/docx.js";
+import { type Layout, loadLayout } from "../render/layout.js";
+import { renderMarkdown } from "../render/markdown.js";
+import { type ReportInput, type RunReport, buildReport } from "../report.js";
+
+export interface RenderInput {
+  resume: JsonResume;
+  records: readonly RedactionRecord[];
+  report: RunReport;
+  /** A layout (already loaded), or its name or file. */
+  layout: Layout | string;
+  now: Date;
+}
+
+export async function renderOutputs(input: RenderInput): Promise<Map<string, string | Uint8Array>> {
+  const layout = typeof input.layout === "string" ? loadLayout(input.layout) : input.layout;
+  const [docx, review] = await Promise.all([
+    renderDocx(input.resume, layout, { date: input.now }),
+    renderDocx(input.resume, layout, { date: input.now, review: { records: input.records } }),
+  ]);
+  return new Map<string, string | Uint8Array>([
+    ["resume.docx", docx],
+    ["resume.review.docx", review],
+    ["resume.json", `${JSON.stringify(input.resume, null, 2)}\n`],
+    ["resume.md", renderMarkdown(input.resume, layout)],
+    ["redaction-log.jsonl", input.records.map((r) => `${JSON.stringify(r)}\n`).join("")],
+  ]);
+}
+
+/** The report of the run and the files it renders from the verified draft. */
+export async function render(
+  input: ReportInput & { resume: JsonResume; layout: Layout | string },
+): Promise<{ files: Map<string, string | Uint8Array>; report: RunReport }> {
+  const { resume, layout, ...facts } = input;
+  const report = buildReport(facts);
+  const files = await renderOutputs({ resume, records: input.records, report, layout, now: input.now });
+  return { files, report };
+}
