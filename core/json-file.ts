@@ -1,26 +1,32 @@
 import { readFile } from "node:fs/promises";
 import { InputError } from "./errors.js";
 
-/** Read a text file; a missing or unreadable file is one sentence naming it. */
-export async function readTextFile(path: string): Promise<string> {
+/** Read a text file; a missing or unreadable file is one sentence naming it (`no such profile file.`). */
+export async function readTextFile(path: string, noun = "file"): Promise<string> {
   try {
     return await readFile(path, "utf8");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(code === "ENOENT" ? `${path}: no such file.` : `${path}: cannot be read (${code}).`);
+    throw new InputError(
+      code === "ENOENT" ? `${path}: no such ${noun}.` : `${path}: cannot be read (${code}).`,
+    );
   }
 }
 
 /** Read a JSON file; a syntax error names the file, line and column. */
 export async function readJsonFile(path: string): Promise<unknown> {
-  const text = await readTextFile(path);
+  return parseJson(await readTextFile(path), path);
+}
+
+/** Parse JSON text (a byte order mark is skipped); a syntax error names the file, line and column. */
+export function parseJson(text: string, path: string): unknown {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    return JSON.parse(body);
   } catch (error) {
     const message = (error as Error).message;
     // Node 20 leaves the position out of some messages ("Unexpected token '}', "…" is not valid JSON",
     // with a copy of the text that may span lines): then it is found by scanning.
-    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     const given = /position (\d+)/.exec(message)?.[1];
     const position = given !== undefined ? Number(given) : syntaxErrorOffset(body);
     const where = position === undefined ? "" : ` at ${lineColumn(body, position)}`;

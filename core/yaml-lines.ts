@@ -1,5 +1,5 @@
-// Where in a YAML file a problem is, for errors that name the file, line and field. Shared by every reader
-// of YAML input (settings, profile, layouts, the catalog); the yaml module itself stays a lazy import there.
+// Where in a YAML (or JSON) file a problem is, for errors that name the file, line and field: used by
+// readDocument (core/document.ts), which loads the yaml module itself, lazily.
 import type { Document, LineCounter, YAMLError } from "yaml";
 
 type PathKey = string | number | symbol;

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { FileConfig } from "./config-schema.js";
 import { InputError } from "../core/errors.js";
-import { lineAt, syntaxLine } from "../core/yaml-lines.js";
+import { readDocument } from "../core/document.js";
 
 export type { FileConfig } from "./config-schema.js";
 export type SettingName = keyof FileConfig;
@@ -32,7 +32,10 @@ export async function loadSettings(dir: string, env: NodeJS.ProcessEnv = process
   const hasEnv = Object.keys(env).some((k) => k.startsWith("VOUCH_") && env[k] !== "");
   if (!hasFile && !hasEnv) return { get: (_setting, flag) => flag };
   const { configSchema } = await import("./config-schema.js");
-  const file = hasFile ? await readConfigFile(path) : {};
+  // An empty file sets nothing.
+  const file: FileConfig = hasFile
+    ? await readDocument(path, configSchema, { syntax: "yaml", empty: {} })
+    : {};
   return {
     get(setting, flag) {
       if (flag !== undefined) return flag;
@@ -44,26 +47,6 @@ export async function loadSettings(dir: string, env: NodeJS.ProcessEnv = process
       return value.data as FileConfig[typeof setting];
     },
   };
-}
-
-async function readConfigFile(path: string): Promise<FileConfig> {
-  const [{ LineCounter, parseDocument }, { configSchema }] = await Promise.all([
-    import("yaml"),
-    import("./config-schema.js"),
-  ]);
-  const lines = new LineCounter();
-  const doc = parseDocument(readFileSync(path, "utf8"), { lineCounter: lines });
-  if (doc.errors.length > 0) {
-    const error = doc.errors[0]!;
-    throw new InputError(`${path}: line ${syntaxLine(error, lines)}: ${error.message.split("\n")[0]}`);
-  }
-  const parsed = configSchema.safeParse(doc.toJS() ?? {});
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const field = issue?.path.join(".") || String((issue as { keys?: string[] } | undefined)?.keys?.[0] ?? "");
-  const at = field ? lineAt(doc, lines, field.split(".")) : undefined;
-  const line = at ? `line ${at}: ` : "";
-  throw new InputError(`${path}: ${line}field "${field}": ${issue?.message}`);
 }
 
 /** Environment variables are strings: lists are comma-separated, numbers and booleans are parsed. */

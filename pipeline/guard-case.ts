@@ -3,8 +3,7 @@ import type { ExtractResult } from "../core/truth.js";
 import type { JsonResume } from "../core/resume.js";
 import { MATCH_STATUSES, type Match } from "../core/match.js";
 import type { Fact } from "../core/chunk.js";
-import { InputError } from "../core/errors.js";
-import { fieldPath, readJsonFile } from "../core/json-file.js";
+import { readDocument } from "../core/document.js";
 
 const evidence = z.object({}).catchall(z.unknown());
 const fact = z.union([
@@ -63,12 +62,7 @@ export interface GuardCase {
   matches?: Match[];
 }
 
-/** Read and validate a guard case; a bad one names the file and the field. */
+/** Read and validate a guard case (JSON, whatever its name); a bad one names the file, line and field. */
 export async function readGuardCase(path: string): Promise<GuardCase> {
-  const parsed = guardCaseSchema.safeParse(await readJsonFile(path));
-  if (parsed.success) return parsed.data as GuardCase;
-  const issue = parsed.error.issues[0]!;
-  const keys = (issue as { keys?: string[] }).keys;
-  const field = fieldPath([...issue.path, ...(keys?.length ? [keys[0]!] : [])]) || "(the whole case)";
-  throw new InputError(`${path}: field "${field}": ${issue.message}.`);
+  return (await readDocument(path, guardCaseSchema, { syntax: "json" })) as GuardCase;
 }

@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import { z } from "zod";
 import { InputError } from "../core/errors.js";
-import { fieldPath, readJsonFile } from "../core/json-file.js";
+import { readDocument } from "../core/document.js";
 
 /** One line of the job: a heading, a bullet or a paragraph sentence group. */
 export interface JobLine {
@@ -35,7 +35,7 @@ const jsonJob = z
   .catchall(z.unknown());
 
 export async function readJob(path: string): Promise<Job> {
-  if (extname(path).toLowerCase() === ".json") return fromJson(path, await readJsonFile(path));
+  if (extname(path).toLowerCase() === ".json") return fromJson(path, await readDocument(path, jsonJob));
   const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
     throw new InputError(
       error.code === "ENOENT"
@@ -69,13 +69,7 @@ export function fromText(path: string, text: string): Job {
   return { path, lines, ...(title ? { title } : {}) };
 }
 
-function fromJson(path: string, data: unknown): Job {
-  const parsed = jsonJob.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new InputError(`${path}: field "${fieldPath(issue.path)}": ${issue.message}.`);
-  }
-  const job = parsed.data;
+function fromJson(path: string, job: z.output<typeof jsonJob>): Job {
   const lines: JobLine[] = [];
   const add = (section: string, text: string) =>
     lines.push({ text, line: lines.length + 1, section, heading: false });

@@ -1,8 +1,7 @@
 // A saved `vouch extract --json` result (`--truth FILE`), checked for the fields later stages read.
 import { z } from "zod";
 import type { ExtractResult } from "../core/truth.js";
-import { InputError } from "../core/errors.js";
-import { fieldPath, readJsonFile } from "../core/json-file.js";
+import { readDocument } from "../core/document.js";
 
 const evidence = z.looseObject({
   repo: z.string(),
@@ -22,13 +21,11 @@ const truthSchema = z.looseObject({
   warnings: z.array(z.unknown()).default([]),
 });
 
-/** Read the output of `vouch extract --json`; a bad file names the field. */
+/** Read the output of `vouch extract --json`; a bad file names the line and field. */
 export async function readTruthFile(path: string): Promise<ExtractResult> {
-  const parsed = truthSchema.safeParse(await readJsonFile(path));
-  if (parsed.success) return parsed.data as unknown as ExtractResult;
-  const issue = parsed.error.issues[0];
-  const field = fieldPath(issue?.path ?? []) || "(the whole file)";
-  throw new InputError(
-    `${path}: field "${field}": ${issue?.message ?? "invalid"} (expected the output of vouch extract --json).`,
-  );
+  const truth = await readDocument(path, truthSchema, {
+    syntax: "json",
+    hint: "expected the output of vouch extract --json",
+  });
+  return truth as unknown as ExtractResult;
 }

@@ -6,7 +6,8 @@ import { z } from "zod";
 import type { RedactionRecord } from "../../guards/record.js";
 import { GUARD_IDS, RECORD_ACTIONS } from "../../guards/types.js";
 import { InputError } from "../../core/errors.js";
-import { fieldPath, readTextFile } from "../../core/json-file.js";
+import { readTextFile } from "../../core/json-file.js";
+import { describeIssue } from "../../core/document.js";
 
 export const LOG_NAME = "redaction-log.jsonl";
 
@@ -97,9 +98,5 @@ function parseLine(source: string, path: string, line: number): RedactionRecord 
   }
   const parsed = recordSchema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const keys = (issue as { keys?: string[] }).keys;
-  const field = fieldPath([...issue.path, ...(keys?.length ? [keys[0]!] : [])]);
-  const where = field ? `field "${field}"` : "the record";
-  throw new InputError(`${path}: line ${line}: ${where}: ${issue.message}.`);
+  throw new InputError(`${path}: ${describeIssue(parsed.error, () => line, "the record")}.`);
 }

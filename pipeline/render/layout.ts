@@ -1,8 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { basename, extname, resolve } from "node:path";
-import { LineCounter, parseDocument } from "yaml";
 import { InputError } from "../../core/errors.js";
-import { lineAt, syntaxLine } from "../../core/yaml-lines.js";
+import { checkDocument } from "../../core/document.js";
 import { assetPath } from "../../core/paths.js";
 import { type Layout, layoutSchema } from "./layout-schema.js";
 
@@ -38,20 +37,5 @@ export function loadLayout(nameOrPath: string = DEFAULT_LAYOUT): Layout {
 
 /** Validate a layout's YAML text; an error names the file, the line and the field. */
 export function parseLayout(text: string, path: string): Layout {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines });
-  const syntax = doc.errors[0];
-  if (syntax) {
-    throw new InputError(`${path}: line ${syntaxLine(syntax, lines)}: ${syntax.message.split("\n")[0]}`);
-  }
-  const parsed = layoutSchema.safeParse(doc.toJS() ?? {});
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  // An unknown key is reported on its parent: name the key itself, which is where the mistake is.
-  const keys = (issue as { keys?: string[] } | undefined)?.keys ?? [];
-  const fieldPath = [...(issue?.path ?? []), ...keys.slice(0, 1)].map(String);
-  const field = fieldPath.join(".");
-  const at = lineAt(doc, lines, fieldPath);
-  const line = at ? `line ${at}: ` : "";
-  throw new InputError(`${path}: ${line}field "${field || "(top level)"}": ${issue?.message}`);
+  return checkDocument(text, path, layoutSchema, { syntax: "yaml", empty: {} });
 }

@@ -3,7 +3,7 @@ import { readFile, stat } from "node:fs/promises";
 import { z } from "zod";
 import type { Chunk } from "../../core/chunk.js";
 import { InputError } from "../../core/errors.js";
-import { fieldPath, readJsonFile } from "../../core/json-file.js";
+import { readDocument } from "../../core/document.js";
 
 /** Longer answers are not answers but documents: check them section by section. */
 export const MAX_ANSWER_BYTES = 100 * 1024;
@@ -39,13 +39,8 @@ export async function readAnswerFile(path: string): Promise<string> {
 
 /** Plain strings get ids `chunk-1`, `chunk-2`, …; every chunk counts as a production doc unless told. */
 export async function readChunksFile(path: string): Promise<Chunk[]> {
-  const parsed = chunksSchema.safeParse(await readJsonFile(path));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = fieldPath(issue.path);
-    throw new InputError(`${path}: ${field ? `${field}: ` : ""}${issue.message}.`);
-  }
-  return parsed.data.map((c, i) =>
+  const chunks = await readDocument(path, chunksSchema, { syntax: "json" });
+  return chunks.map((c, i) =>
     typeof c === "string"
       ? { id: `chunk-${i + 1}`, text: c, uri: `${path}#${i}`, kind: "production-doc" }
       : { id: c.id, text: c.text, uri: c.uri ?? `${path}#${c.id}`, kind: c.kind ?? "production-doc" },

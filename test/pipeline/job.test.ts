@@ -145,7 +145,7 @@ describe("readJob: JSON Resume's job format", () => {
       "a field of the wrong type",
       "wrong.json",
       '{"skills":["Go"]}',
-      /wrong\.json: field "skills\[0\]": Invalid input: expected object, received string\.$/,
+      /wrong\.json: line 1: field "skills\[0\]": Invalid input: expected object, received string\.$/,
     ],
     [
       "a job with nothing to match",

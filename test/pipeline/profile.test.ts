@@ -112,7 +112,7 @@ describe("errors name the file, the line and the field", () => {
       "an unknown portfolio key",
       "bad-portfolio.yaml",
       "basics: {}\nportfolio:\n  repo: [./x]\n",
-      'line 3: field "portfolio": Unrecognized key: "repo".',
+      'line 3: field "portfolio.repo": Unrecognized key: "repo".',
     ],
     [
       "an empty repository entry",

@@ -83,7 +83,7 @@ describe("bad input exits 2 with one sentence naming the file", () => {
     [
       "an empty chunk",
       () => ["--answer", grounded, "--chunks", file("blank.json", '["ok", " "]')],
-      /\[1\]: empty chunk/,
+      /blank\.json: line 1: field "\[1\]": empty chunk\./,
     ],
     [
       "an answer over 100 KB",

@@ -52,7 +52,7 @@ describe("parseLayout errors name the file, line and field", () => {
 
   it("an unknown section and a section listed twice", () => {
     const unknown = edited(/^sections:\n(?: {2}- .*\n)+/m, "sections: [summary, hobbies]\n");
-    expect(() => parseLayout(unknown, "l.yaml")).toThrow(/line \d+: field "sections\.1": /);
+    expect(() => parseLayout(unknown, "l.yaml")).toThrow(/line \d+: field "sections\[1\]": /);
     const twice = edited(/^sections:\n(?: {2}- .*\n)+/m, "sections: [summary, skills, summary]\n");
     expect(() => parseLayout(twice, "l.yaml")).toThrow(/field "sections": a section is listed twice/);
   });

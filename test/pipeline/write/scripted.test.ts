@@ -51,22 +51,22 @@ describe("scriptedWriter", () => {
     [
       "work that is not a list",
       '{"work": {"name": "Quillmark"}}',
-      'field "work": Invalid input: expected array, received object.',
+      'line 1: field "work": Invalid input: expected array, received object.',
     ],
     [
       "a position that is not text",
       '{"work": [{"name": "Quillmark", "position": 7}]}',
-      'field "work[0].position": Invalid input: expected string, received number.',
+      'line 1: field "work[0].position": Invalid input: expected string, received number.',
     ],
     [
       "a date that is not a date",
       '{"education": [{"institution": "OSU", "endDate": "June 2018"}]}',
-      'field "education[0].endDate": expected a date like 2021, 2021-04 or 2021-04-15.',
+      'line 1: field "education[0].endDate": expected a date like 2021, 2021-04 or 2021-04-15.',
     ],
     [
       "a highlight that is not text",
       '{"work": [{"highlights": ["Built it.", {"text": "x"}]}]}',
-      'field "work[0].highlights[1]": Invalid input: expected string, received object.',
+      'line 1: field "work[0].highlights[1]": Invalid input: expected string, received object.',
     ],
   ])("rejects %s naming the file", async (_name, text, message) => {
     const path = file("bad.json", text);
