@@ -1,11 +1,14 @@
-// Any OpenAI-compatible Chat Completions endpoint (Ollama, vLLM, llama.cpp server, OpenAI) over plain fetch.
+// Any OpenAI-compatible Chat Completions endpoint (Ollama, vLLM, llama.cpp server, OpenAI) through the
+// official `openai` SDK, which sends, retries and times out. What stays here: the forced-tool request, a
+// lenient reading of answers from servers that are not OpenAI, and one ServiceError sentence per failure.
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, type ClientOptions } from "openai";
+import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import { InputError, ServiceError } from "../../core/errors.js";
 import { preview } from "./preview.js";
 import type { ModelBackend, ModelRequest, ModelResponse } from "./types.js";
 
 export const DEFAULT_OPENAI_TIMEOUT_MS = 120_000; // local models on a laptop are slow
 const DEFAULT_ATTEMPTS = 3;
-const DEFAULT_RETRY_DELAY_MS = 500;
 const DEFAULT_MAX_RETRY_AFTER_MS = 30_000;
 
 export interface OpenAiBackendOptions {
@@ -14,79 +17,126 @@ export interface OpenAiBackendOptions {
   model: string;
   /** Sent as a Bearer token; default OPENAI_API_KEY when set (local servers need none). */
   apiKey?: string;
+  /** Per attempt, the answer's body included. A timed-out attempt ends the call: it is not retried. */
   timeoutMs?: number;
   /** Attempts per call including the first; 429 and 5xx answers and network errors are retried. */
   maxAttempts?: number;
-  /** First backoff; it doubles per attempt. A Retry-After header (seconds) wins, up to maxRetryAfterMs. */
+  /**
+   * A wait before retrying a 429 or 5xx answer that has no Retry-After, doubling per retry, instead of the
+   * SDK's backoff (0.5 s, 1 s, with jitter): tests keep retries fast with it. Network errors always wait
+   * the SDK's backoff.
+   */
   retryDelayMs?: number;
+  /** The most a Retry-After (or retry-after-ms) header may make a retry wait. */
   maxRetryAfterMs?: number;
+  /**
+   * Where OPENAI_API_KEY is read; default process.env. Of the SDK's own variables only
+   * OPENAI_CUSTOM_HEADERS (extra headers) still applies, and the SDK reads it from process.env.
+   */
   env?: NodeJS.ProcessEnv;
 }
 
+type Fetch = NonNullable<ClientOptions["fetch"]>;
+
+/** What one call saw across its attempts, for the error sentence. */
+interface Call {
+  attempts: number;
+  timedOut: boolean;
+  /** The body of the last error answer, as sent (the SDK keeps only its parsed `error` field). */
+  errorBody: string;
+  readonly abort: AbortController;
+}
+
 export function createOpenAiBackend(options: OpenAiBackendOptions): ModelBackend {
-  const url = completionsUrl(options.baseUrl);
+  const baseURL = checkedBaseUrl(options.baseUrl);
   const env = options.env ?? process.env;
   const apiKey = options.apiKey ?? (env.OPENAI_API_KEY || undefined);
   const timeoutMs = options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
-  const maxAttempts = options.maxAttempts ?? DEFAULT_ATTEMPTS;
-  const subject = `The OpenAI-compatible model ${options.model} at ${url}`;
-
-  async function post(body: string): Promise<unknown> {
-    for (let attempt = 1; ; attempt++) {
-      const last = attempt >= maxAttempts;
-      let res: Response;
-      let text: string;
-      try {
-        res = await fetch(url, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}),
-          },
-          body,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        text = await res.text();
-      } catch (error) {
-        if (isTimeout(error))
-          throw new ServiceError(`${subject} did not answer within ${Math.round(timeoutMs / 1000)} s.`);
-        if (last) throw new ServiceError(`${subject} could not be reached: ${causeOf(error)}.`);
-        await sleep(backoff(attempt));
-        continue;
-      }
-      if (res.ok) return parseJson(text, subject);
-      if ((res.status === 429 || res.status >= 500) && !last) {
-        await sleep(retryAfterMs(res.headers.get("retry-after"), options) ?? backoff(attempt));
-        continue;
-      }
-      throw httpError(subject, res.status, text, attempt);
-    }
-  }
-
-  function backoff(attempt: number): number {
-    return (options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS) * 2 ** (attempt - 1);
-  }
+  const subject = `The OpenAI-compatible model ${options.model} at ${baseURL}/chat/completions`;
+  const client = new OpenAI({
+    baseURL,
+    // The SDK insists on a key; without one the Authorization header is removed, as local servers expect.
+    apiKey: apiKey ?? "unused",
+    ...(apiKey ? {} : { defaultHeaders: { Authorization: null } }),
+    // Explicit, so that the SDK reads none of OPENAI_ORG_ID, OPENAI_PROJECT_ID, ... from process.env.
+    organization: null,
+    project: null,
+    adminAPIKey: null,
+    webhookSecret: null,
+    maxRetries: Math.max(0, (options.maxAttempts ?? DEFAULT_ATTEMPTS) - 1),
+    timeout: timeoutMs,
+    logLevel: "off", // failures reach the user as one ServiceError sentence, not console lines
+  });
 
   return {
     name: "openai",
     model: options.model,
     async complete(request: ModelRequest): Promise<ModelResponse> {
-      const payload = await post(JSON.stringify(chatRequest(options.model, request)));
-      return mapChatResponse(options.model, payload);
+      const call: Call = { attempts: 0, timedOut: false, errorBody: "", abort: new AbortController() };
+      let body: string;
+      try {
+        const response = await client
+          .withOptions({ fetch: attemptFetch(call, options) })
+          .chat.completions.create(chatRequest(options.model, request), { signal: call.abort.signal })
+          .asResponse();
+        body = await response.text(); // already read by attemptFetch: this cannot stall
+      } catch (error) {
+        throw serviceError(subject, error, call, timeoutMs);
+      }
+      return mapChatResponse(options.model, parseJson(body, subject));
     },
   };
 }
 
+/**
+ * The SDK's fetch, wrapped. It reads each body inside the attempt (so the timeout covers it), makes a
+ * timeout end the call (the SDK would retry it, and a slow local model stays slow), keeps the retry rule
+ * to 429 and 5xx, and caps the Retry-After wait so a hostile header cannot park the run.
+ */
+function attemptFetch(call: Call, options: OpenAiBackendOptions): Fetch {
+  return async (url, init) => {
+    call.attempts += 1;
+    // The SDK aborts an attempt's own signal only when its timeout passes.
+    const signal = init?.signal ?? undefined;
+    const timedOut = () => {
+      call.timedOut = true;
+      call.abort.abort(); // the SDK does not retry a call whose signal is aborted
+    };
+    signal?.addEventListener("abort", timedOut, { once: true });
+    try {
+      const res = await fetch(url, init);
+      const text = await res.text();
+      const headers = new Headers(res.headers);
+      if (!res.ok) {
+        call.errorBody = text;
+        headers.set("x-should-retry", String(res.status === 429 || res.status >= 500));
+        const wait =
+          retryAfterMs(res.headers, options) ??
+          (options.retryDelayMs !== undefined ? options.retryDelayMs * 2 ** (call.attempts - 1) : undefined);
+        headers.delete("retry-after");
+        if (wait === undefined) headers.delete("retry-after-ms");
+        else headers.set("retry-after-ms", String(wait)); // the SDK waits this long, else its own backoff
+      }
+      return new Response(text === "" ? null : text, {
+        status: res.status,
+        statusText: res.statusText,
+        headers,
+      });
+    } finally {
+      signal?.removeEventListener("abort", timedOut);
+    }
+  };
+}
+
 /** The Chat Completions body; a given tool is forced through `tool_choice`. */
-export function chatRequest(model: string, request: ModelRequest): Record<string, unknown> {
-  const messages = [
-    ...(request.system.trim() !== "" ? [{ role: "system", content: request.system }] : []),
-    { role: "user", content: request.prompt },
-  ];
+export function chatRequest(model: string, request: ModelRequest): ChatCompletionCreateParamsNonStreaming {
   const tool = request.tool;
   return {
     model,
-    messages,
+    messages: [
+      ...(request.system.trim() !== "" ? [{ role: "system" as const, content: request.system }] : []),
+      { role: "user", content: request.prompt },
+    ],
     ...(request.maxTokens !== undefined ? { max_tokens: request.maxTokens } : {}),
     ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
     ...(tool
@@ -137,7 +187,8 @@ export function mapChatResponse(model: string, payload: unknown): ModelResponse 
   };
 }
 
-function completionsUrl(baseUrl: string): string {
+/** The base URL without trailing slashes; InputError unless it is http(s). */
+function checkedBaseUrl(baseUrl: string): string {
   try {
     const url = new URL(baseUrl);
     if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("not http");
@@ -146,24 +197,20 @@ function completionsUrl(baseUrl: string): string {
       `The OpenAI base URL "${baseUrl}" is not an http(s) URL like http://127.0.0.1:11434/v1.`,
     );
   }
-  return `${baseUrl.replace(/\/+$/, "")}/chat/completions`;
+  return baseUrl.replace(/\/+$/, "");
 }
 
-function parseArgs(args: unknown): unknown {
-  if (typeof args !== "string") return args; // some servers send the object itself
-  try {
-    return JSON.parse(args) as unknown;
-  } catch {
-    return args;
-  }
-}
-
-function parseJson(text: string, subject: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ServiceError(`${subject} answered with something that is not JSON: ${preview(text)}`);
-  }
+/** What the SDK threw after its retries, as one sentence naming the model, the URL and the cause. */
+function serviceError(subject: string, error: unknown, call: Call, timeoutMs: number): ServiceError {
+  if (call.timedOut)
+    return new ServiceError(`${subject} did not answer within ${Math.round(timeoutMs / 1000)} s.`);
+  if (error instanceof APIConnectionTimeoutError)
+    return new ServiceError(`${subject} could not be reached: the connection timed out.`);
+  if (error instanceof APIConnectionError)
+    return new ServiceError(`${subject} could not be reached: ${causeOf(error.cause ?? error)}.`);
+  if (error instanceof APIError && error.status !== undefined)
+    return httpError(subject, error.status, call.errorBody, call.attempts);
+  return new ServiceError(`${subject} failed: ${causeOf(error)}.`);
 }
 
 function httpError(subject: string, status: number, body: string, attempts: number): ServiceError {
@@ -183,24 +230,49 @@ function httpError(subject: string, status: number, body: string, attempts: numb
   return new ServiceError(`${subject} failed${after} (HTTP ${status}${detail ? `: ${detail}` : ""}).`);
 }
 
-/** Retry-After in seconds (or an HTTP date), capped so a hostile header cannot park the run. */
-function retryAfterMs(header: string | null, options: OpenAiBackendOptions): number | undefined {
-  if (header === null || header.trim() === "") return undefined;
+/** Retry-After in seconds or an HTTP date (retry-after-ms first, as the SDK reads it), capped. */
+function retryAfterMs(headers: Headers, options: OpenAiBackendOptions): number | undefined {
   const cap = options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
+  const inMs = Number.parseFloat(headers.get("retry-after-ms") ?? "");
+  const header = headers.get("retry-after")?.trim() ?? "";
   const seconds = Number(header);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
-  if (!Number.isFinite(ms)) return undefined;
-  return Math.min(Math.max(ms, 0), cap);
+  const ms = Number.isFinite(inMs)
+    ? inMs
+    : header === ""
+      ? NaN
+      : Number.isFinite(seconds)
+        ? seconds * 1000
+        : Date.parse(header) - Date.now();
+  return Number.isFinite(ms) ? Math.min(Math.max(ms, 0), cap) : undefined;
 }
 
-function isTimeout(error: unknown): boolean {
-  return error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-}
-
+/** The innermost error code (ECONNREFUSED, ENOTFOUND, ...) or message of a network failure. */
 function causeOf(error: unknown): string {
-  const cause =
-    error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  let e = error;
+  for (let depth = 0; depth < 5 && e instanceof Error; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    if (!(e.cause instanceof Error)) return e.message;
+    e = e.cause;
+  }
+  return String(e);
+}
+
+function parseArgs(args: unknown): unknown {
+  if (typeof args !== "string") return args; // some servers send the object itself
+  try {
+    return JSON.parse(args) as unknown;
+  } catch {
+    return args;
+  }
+}
+
+function parseJson(text: string, subject: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ServiceError(`${subject} answered with something that is not JSON: ${preview(text)}`);
+  }
 }
 
 function at(value: unknown, key: string | number): unknown {
@@ -210,8 +282,4 @@ function at(value: unknown, key: string | number): unknown {
 
 function count(value: unknown): number {
   return typeof value === "number" && Number.isFinite(value) ? value : 0;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
