@@ -2,7 +2,7 @@
 // field says, in order, and recorded with what it replaced so that the records replay backwards exactly.
 // A record that edits a string's whole text keeps the text edit's shape (ranges, plain strings); a record
 // of any other value (an entry, a list, a key put back or taken out) holds JSON texts of the values.
-import type { RecordDraft } from "./record.js";
+import type { UnsealedRecord } from "./record.js";
 import { TEXT_RULES } from "./record/messages.js";
 import { type JsonResume, deleteField, getField, insertField, putField } from "../core/resume.js";
 import type { DraftEdit, DraftFinding } from "./types.js";
@@ -10,7 +10,7 @@ import type { DraftEdit, DraftFinding } from "./types.js";
 const json = (value: unknown) => (value === undefined ? "" : JSON.stringify(value));
 
 /** Make one edit on `doc` (which the caller owns) and return its record. */
-export function applyDraftEdit(doc: JsonResume, finding: DraftFinding): RecordDraft {
+export function applyDraftEdit(doc: JsonResume, finding: DraftFinding): UnsealedRecord {
   const edit: DraftEdit = finding.edit;
   const before = getField(doc, edit.field);
   const base = {
@@ -46,20 +46,20 @@ export function applyDraftEdit(doc: JsonResume, finding: DraftFinding): RecordDr
 export function applyDraftFindings(
   draft: JsonResume,
   findings: readonly DraftFinding[],
-): { draft: JsonResume; records: RecordDraft[] } {
+): { draft: JsonResume; records: UnsealedRecord[] } {
   const doc = structuredClone(draft);
   return { draft: doc, records: findings.map((f) => applyDraftEdit(doc, f)) };
 }
 
 /** Whether a record is a structural one whose values are JSON (see the top of this file). */
-export function holdsJson(record: Pick<RecordDraft, "guard" | "rule" | "range">): boolean {
+export function holdsJson(record: Pick<UnsealedRecord, "guard" | "rule" | "range">): boolean {
   return record.guard === "record-provenance" && record.range === undefined && !TEXT_RULES.has(record.rule);
 }
 
 /** Undo one structural record on `doc` (which the caller owns). */
 export function revertDraftEdit(
   doc: JsonResume,
-  record: Pick<RecordDraft, "action" | "field" | "original">,
+  record: Pick<UnsealedRecord, "action" | "field" | "original">,
 ): void {
   if (record.action === "restore") deleteField(doc, record.field);
   else if (record.action === "remove") insertField(doc, record.field, JSON.parse(record.original));

@@ -1,7 +1,7 @@
 import type { Catalog } from "../extractors/catalog.js";
 import type { ExtractResult } from "../core/truth.js";
 import { applyDraftEdit, holdsJson, revertDraftEdit } from "./apply-draft.js";
-import type { RecordDraft } from "./record.js";
+import type { UnsealedRecord } from "./record.js";
 import { type JsonResume, getField, insertItem, parseField, removeItem, setField } from "../core/resume.js";
 import { guardString } from "./run-string.js";
 import { draftTargets } from "./targets.js";
@@ -33,7 +33,7 @@ export function buildContext(input: ContextInput): GuardContext {
 
 export interface MatchesResult<M extends Match = Match> {
   matches: M[];
-  records: RecordDraft[];
+  records: UnsealedRecord[];
 }
 
 /** Pre-writer guards on the strategist's matches, each on the previous one's output. */
@@ -43,7 +43,7 @@ export function guardMatches<M extends Match>(
   guards: readonly Guard[],
 ): MatchesResult<M> {
   let current = [...matches];
-  const records: RecordDraft[] = [];
+  const records: UnsealedRecord[] = [];
   for (const guard of guards) {
     if (!guard.checkMatches) continue;
     const findings = guard.checkMatches(current, context);
@@ -63,7 +63,10 @@ export function guardMatches<M extends Match>(
   return { matches: current, records };
 }
 
-function matchRecord(f: ReturnType<NonNullable<Guard["checkMatches"]>>[number], before?: Match): RecordDraft {
+function matchRecord(
+  f: ReturnType<NonNullable<Guard["checkMatches"]>>[number],
+  before?: Match,
+): UnsealedRecord {
   return {
     guard: f.guard,
     rule: f.rule,
@@ -78,7 +81,7 @@ function matchRecord(f: ReturnType<NonNullable<Guard["checkMatches"]>>[number], 
 
 export interface DraftResult {
   draft: JsonResume;
-  records: RecordDraft[];
+  records: UnsealedRecord[];
   skipped: TextFinding[];
 }
 
@@ -88,8 +91,8 @@ export interface DraftResult {
  */
 export function guardDraft(draft: JsonResume, context: GuardContext, guards: readonly Guard[]): DraftResult {
   const guarded = structuredClone(draft);
-  const records: RecordDraft[] = [];
-  const removals: RecordDraft[] = [];
+  const records: UnsealedRecord[] = [];
+  const removals: UnsealedRecord[] = [];
   const skipped: TextFinding[] = [];
   // The record first: the strings are then judged where they really belong (the right employer's entry).
   for (const guard of guards) {
@@ -117,7 +120,7 @@ export function guardDraft(draft: JsonResume, context: GuardContext, guards: rea
  * Remove the list items these records name, highest index first, so each record's field is right when the
  * records are replayed backwards. Returns the records in the order applied (they go last in a log).
  */
-export function removeItems<R extends Pick<RecordDraft, "field">>(
+export function removeItems<R extends Pick<UnsealedRecord, "field">>(
   draft: JsonResume,
   removals: readonly R[],
 ): R[] {
@@ -147,7 +150,7 @@ function compareFieldsDescending(a: string, b: string): number {
 export function revertDraft(
   draft: JsonResume,
   records: readonly Pick<
-    RecordDraft,
+    UnsealedRecord,
     "guard" | "rule" | "field" | "action" | "original" | "outputRange" | "range"
   >[],
 ): JsonResume {
@@ -171,7 +174,7 @@ export function revertDraft(
 /** Undo the match records, last first. */
 export function revertMatches(
   matches: readonly Match[],
-  records: readonly Pick<RecordDraft, "field" | "original" | "replacement">[],
+  records: readonly Pick<UnsealedRecord, "field" | "original" | "replacement">[],
 ): Match[] {
   const restored = [...matches];
   for (const record of [...records].reverse()) {
@@ -194,13 +197,13 @@ export interface ChainResult {
   text?: string;
   draft?: JsonResume;
   matches?: Match[];
-  records: RecordDraft[];
+  records: UnsealedRecord[];
   skipped: TextFinding[];
 }
 
 /** The whole chain on one guard case: matches first (pre-writer), then the text or draft (post-writer). */
 export function runChain(input: ChainInput, context: GuardContext, guards: readonly Guard[]): ChainResult {
-  const records: RecordDraft[] = [];
+  const records: UnsealedRecord[] = [];
   const result: ChainResult = { records, skipped: [] };
   if (input.matches) {
     const guarded = guardMatches(input.matches, context, guards);

@@ -24,5 +24,5 @@ export const GUARDS: readonly Guard[] = [
 export { applyEdits, revert } from "./apply.js";
 export { buildContext, guardDraft, guardMatches, revertDraft, revertMatches, runChain } from "./chain.js";
 export { GENESIS_HASH, recordHash, sealRecords, verifyChain } from "./record.js";
-export type { RecordDraft, RedactionRecord } from "./record.js";
+export type { UnsealedRecord, RedactionRecord } from "./record.js";
 export type * from "./types.js";

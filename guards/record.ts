@@ -23,7 +23,7 @@ export interface RedactionRecord {
 }
 
 /** A record before it is numbered, stamped and chained (what the pure chain produces). */
-export type RecordDraft = Omit<RedactionRecord, "seq" | "runId" | "ts" | "prevHash" | "hash">;
+export type UnsealedRecord = Omit<RedactionRecord, "seq" | "runId" | "ts" | "prevHash" | "hash">;
 
 export const GENESIS_HASH = "0".repeat(64);
 
@@ -55,7 +55,7 @@ export interface SealOptions {
 }
 
 /** Number, stamp and chain records in order. */
-export function sealRecords(drafts: readonly RecordDraft[], options: SealOptions): RedactionRecord[] {
+export function sealRecords(drafts: readonly UnsealedRecord[], options: SealOptions): RedactionRecord[] {
   let prevHash = options.prevHash ?? GENESIS_HASH;
   let seq = options.firstSeq ?? 1;
   return drafts.map((draft) => {

@@ -1,12 +1,12 @@
 import { type MakeApplied, applyEdits } from "./apply.js";
-import type { RecordDraft } from "./record.js";
+import type { UnsealedRecord } from "./record.js";
 import type { Guard, GuardContext, TextFinding, TextTarget } from "./types.js";
 
 export interface StringResult {
   text: string;
   /** A guard removed the whole list item; `records` ends with that removal. */
   removed: boolean;
-  records: RecordDraft[];
+  records: UnsealedRecord[];
   /** Findings whose edit overlapped another: reported, not applied. */
   skipped: TextFinding[];
 }
@@ -18,7 +18,7 @@ export function guardString(
   context: GuardContext,
 ): StringResult {
   let text = target.text;
-  const records: RecordDraft[] = [];
+  const records: UnsealedRecord[] = [];
   const skipped: TextFinding[] = [];
   for (const guard of guards) {
     if (!guard.checkText) continue;
@@ -51,7 +51,7 @@ export function guardString(
  * The record of an applied edit, written field by field in the order `recordOf` gives them: no object spread
  * and no step between (slow enough in V8 to dominate a long text with thousands of edits).
  */
-const recordOfEdit: MakeApplied<RecordDraft> = (f, range, outputRange, original, replacement) => ({
+const recordOfEdit: MakeApplied<UnsealedRecord> = (f, range, outputRange, original, replacement) => ({
   guard: f.guard,
   rule: f.rule,
   action: f.action,
@@ -69,7 +69,7 @@ function append<T>(into: T[], items: readonly T[]): void {
   for (let i = 0; i < items.length; i++) into.push(items[i]!);
 }
 
-function recordOf(finding: TextFinding): RecordDraft {
+function recordOf(finding: TextFinding): UnsealedRecord {
   return {
     guard: finding.guard,
     rule: finding.rule,

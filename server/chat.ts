@@ -7,7 +7,7 @@ import { basename } from "node:path";
 import { claimNet } from "../guards/claim-net.js";
 import { numberProvenance } from "../guards/number-provenance.js";
 import { recordProvenance } from "../guards/record-provenance.js";
-import { type RecordDraft, type RedactionRecord, sealRecords } from "../guards/record.js";
+import { type UnsealedRecord, type RedactionRecord, sealRecords } from "../guards/record.js";
 import { guardString } from "../guards/run-string.js";
 import type { Chunk } from "../core/chunk.js";
 import type { KnowledgeBase } from "../pipeline/kb/types.js";
@@ -127,7 +127,7 @@ export async function answerChat(request: ChatRequest, deps: ChatDeps): Promise<
  */
 async function judge(
   text: string,
-  records: readonly RecordDraft[],
+  records: readonly UnsealedRecord[],
   chunks: readonly Chunk[],
   verifier: Verifier,
 ): Promise<VerifierResult> {
@@ -160,7 +160,7 @@ function decisionRecord(
   output: string,
   result: VerifierResult,
   blocked: boolean,
-): RecordDraft {
+): UnsealedRecord {
   return {
     guard: "verifier",
     rule: result.failure ? `verifier-${result.failure}` : "ungrounded",

@@ -2,7 +2,7 @@
 // appended to the chain (never an edit of the old one), so the log still verifies and says who changed what.
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
-import { GENESIS_HASH, type RecordDraft, type RedactionRecord, sealRecords } from "../../guards/record.js";
+import { GENESIS_HASH, type UnsealedRecord, type RedactionRecord, sealRecords } from "../../guards/record.js";
 import { writeFileAtomic } from "../atomic.js";
 import { InputError } from "../../core/errors.js";
 import { readIntactLog } from "./verify-chain.js";
@@ -17,7 +17,7 @@ export interface OverrideResult {
 }
 
 /** The override of `target`: it swaps original and replacement and points back at the target's seq. */
-export function overrideDraft(target: RedactionRecord, reason: string, logName: string): RecordDraft {
+export function overrideDraft(target: RedactionRecord, reason: string, logName: string): UnsealedRecord {
   return {
     guard: "override",
     rule: "false-positive",

@@ -1,7 +1,7 @@
 // The verify stage: each section of the draft the writer changed (the summary, each work entry, each
 // project) gets one verdict against the run's chunks. In block mode an ungrounded string falls back to the
 // candidate's own wording (or leaves, when the writer invented it); in warn mode it stays, annotated.
-import type { RecordDraft } from "../../guards/record.js";
+import type { UnsealedRecord } from "../../guards/record.js";
 import { removeItems } from "../../guards/chain.js";
 import { type JsonResume, setField } from "../../core/resume.js";
 import { draftTargets } from "../../guards/targets.js";
@@ -19,14 +19,14 @@ export interface SectionVerdict extends VerifierResult {
 
 export interface VerifyDraftResult {
   draft: JsonResume;
-  records: RecordDraft[];
+  records: UnsealedRecord[];
   sections: SectionVerdict[];
 }
 
 export interface VerifyDraftInput {
   /** The draft as the post-writer guards left it, with their records. */
   draft: JsonResume;
-  records: readonly RecordDraft[];
+  records: readonly UnsealedRecord[];
   profile: JsonResume;
   chunks: readonly Chunk[];
   verifier: Verifier;
@@ -59,8 +59,8 @@ export async function verifyDraft(input: VerifyDraftInput): Promise<VerifyDraftR
   );
 
   const draft = structuredClone(input.draft);
-  const records: RecordDraft[] = [];
-  const removals: RecordDraft[] = [];
+  const records: UnsealedRecord[] = [];
+  const removals: UnsealedRecord[] = [];
   const verdicts: SectionVerdict[] = [];
   for (const { section, targets, result } of judged) {
     const grounded = result.verdict === "GROUNDED";
@@ -96,7 +96,7 @@ function recordFor(
   result: VerifierResult,
   verifier: string,
   mode: VerifyMode,
-): RecordDraft {
+): UnsealedRecord {
   const claim = result.ungroundedClaims
     .map((c) => c.replace(/^\s*-\s*/, "").trim())
     .find((c) => c !== "" && target.text.includes(c));

@@ -4,18 +4,18 @@
 // fallback answer (chat). Which strings those are, and what was redacted, is read from the guards' records;
 // a string holding the marker with no record (a writer that typed it) is not grounded either.
 import { NUM_REDACTED } from "../../guards/number-provenance.js";
-import type { RecordDraft } from "../../guards/record.js";
+import type { UnsealedRecord } from "../../guards/record.js";
 import { type PathPart, formatField, parseField } from "../../core/resume.js";
 import type { VerifierResult } from "./types.js";
 
 /** A string as the guards left it, with the redactions they made in it. */
 export interface RedactedString {
   text: string;
-  redactions: readonly Pick<RecordDraft, "original">[];
+  redactions: readonly Pick<UnsealedRecord, "original">[];
 }
 
 /** A list item the records removed (`work[0].highlights[2]`): a removal has no range in its string. */
-function removedItem(record: RecordDraft): PathPart[] | undefined {
+function removedItem(record: UnsealedRecord): PathPart[] | undefined {
   if (record.action !== "remove" || record.range) return undefined;
   const path = parseField(record.field);
   return typeof path.at(-1) === "number" ? path : undefined;
@@ -25,8 +25,8 @@ function removedItem(record: RecordDraft): PathPart[] | undefined {
  * The redactions still in the output, by the field that holds them once the records' list-item removals
  * are made (records name fields as they were when written; a removal shifts the later items of its list).
  */
-export function redactionsByField(records: readonly RecordDraft[]): Map<string, RecordDraft[]> {
-  let kept: { path: PathPart[]; record: RecordDraft }[] = [];
+export function redactionsByField(records: readonly UnsealedRecord[]): Map<string, UnsealedRecord[]> {
+  let kept: { path: PathPart[]; record: UnsealedRecord }[] = [];
   for (const record of records) {
     if (record.action === "redact") {
       kept.push({ path: parseField(record.field), record });
@@ -46,7 +46,7 @@ export function redactionsByField(records: readonly RecordDraft[]): Map<string, 
     }
     kept = next;
   }
-  const byField = new Map<string, RecordDraft[]>();
+  const byField = new Map<string, UnsealedRecord[]>();
   for (const { path, record } of kept) {
     const field = formatField(path);
     byField.set(field, [...(byField.get(field) ?? []), record]);
@@ -60,7 +60,7 @@ export function redactionsByField(records: readonly RecordDraft[]): Map<string, 
  */
 export function redactedStrings(
   strings: readonly { field: string; text: string }[],
-  byField: ReadonlyMap<string, readonly RecordDraft[]>,
+  byField: ReadonlyMap<string, readonly UnsealedRecord[]>,
 ): RedactedString[] {
   return strings.flatMap(({ field, text }) => {
     const redactions = byField.get(field) ?? [];

@@ -5,10 +5,10 @@ import {
   recordHash,
   sealRecords,
   verifyChain,
-  type RecordDraft,
+  type UnsealedRecord,
 } from "../../guards/record.js";
 
-const draft = (original: string): RecordDraft => ({
+const draft = (original: string): UnsealedRecord => ({
   guard: "number-provenance",
   rule: "ungrounded-number",
   action: "redact",

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Catalog } from "../../../extractors/catalog.js";
 import { buildContext, guardDraft } from "../../../guards/chain.js";
-import { type RecordDraft, sealRecords } from "../../../guards/record.js";
+import { type UnsealedRecord, sealRecords } from "../../../guards/record.js";
 import { recordProvenance } from "../../../guards/record-provenance.js";
 import { type JsonResume, getField } from "../../../core/resume.js";
 import {
@@ -157,7 +157,7 @@ describe("placeRecords", () => {
   });
 
   it("renumbers records of list items removed after them, and marks the removed ones", () => {
-    const drafts: RecordDraft[] = [
+    const drafts: UnsealedRecord[] = [
       { ...edit([6, 20], "7"), field: "skills[0].keywords[2]", replacement: "[NUM_REDACTED]", evidence: [] },
       {
         ...edit([0, 0], ""),

@@ -2,7 +2,7 @@
 // wording (or removes an invented highlight), warn mode annotates; the records revert the draft exactly.
 import { describe, expect, it } from "vitest";
 import { revertDraft } from "../../../guards/chain.js";
-import type { RecordDraft } from "../../../guards/record.js";
+import type { UnsealedRecord } from "../../../guards/record.js";
 import type { JsonResume } from "../../../core/resume.js";
 import type { Chunk } from "../../../core/chunk.js";
 import { verifyDraft } from "../../../pipeline/stages/verify.js";
@@ -227,7 +227,7 @@ describe("strings number-provenance redacted", () => {
   };
   // The guards' records, as guardDraft writes them: the redaction names the field it had before a later
   // removal of an earlier item of the same list.
-  const records: RecordDraft[] = [
+  const records: UnsealedRecord[] = [
     {
       guard: "number-provenance",
       rule: "ungrounded-number",

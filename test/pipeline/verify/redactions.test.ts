@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { RecordDraft } from "../../../guards/record.js";
+import type { UnsealedRecord } from "../../../guards/record.js";
 import { redactedStrings, redactionsByField, withRedactions } from "../../../pipeline/verify/redactions.js";
 import type { VerifierResult } from "../../../pipeline/verify/types.js";
 
-function redact(field: string, original: string): RecordDraft {
+function redact(field: string, original: string): UnsealedRecord {
   return {
     guard: "number-provenance",
     rule: "ungrounded-number",
@@ -18,7 +18,7 @@ function redact(field: string, original: string): RecordDraft {
   };
 }
 
-function removeItem(field: string): RecordDraft {
+function removeItem(field: string): UnsealedRecord {
   return {
     guard: "claim-net",
     rule: "unbacked-technology",
@@ -31,7 +31,7 @@ function removeItem(field: string): RecordDraft {
   };
 }
 
-const fields = (records: RecordDraft[]) =>
+const fields = (records: UnsealedRecord[]) =>
   [...redactionsByField(records)].map(([field, made]) => [field, made.map((r) => r.original)]);
 
 describe("redactionsByField", () => {
