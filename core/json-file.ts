@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { type ParseError, parse } from "jsonc-parser";
 import { InputError } from "./errors.js";
 
 /** Read a text file; a missing or unreadable file is one sentence naming it (`no such profile file.`). */
@@ -39,72 +40,18 @@ export function parseJson(text: string, path: string): unknown {
 
 /** Where the first syntax error of a JSON text is (its length when the text ends early); undefined when none. */
 export function syntaxErrorOffset(text: string): number | undefined {
-  let i = 0;
-  const fail = (): never => {
-    throw new JsonSyntaxAt(i);
-  };
-  const space = () => {
-    while (i < text.length && " \t\n\r".includes(text[i]!)) i++;
-  };
-  const expect = (c: string) => (text[i] === c ? i++ : fail());
-  const string = () => {
-    expect('"');
-    for (;;) {
-      const c = text[i];
-      if (c === undefined || c < " ") fail();
-      i++;
-      if (c === '"') return;
-      if (c === "\\") {
-        if (text[i] === "u" && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) i += 5;
-        else if (text[i] !== undefined && '"\\/bfnrt'.includes(text[i]!)) i++;
-        else fail();
-      }
-    }
-  };
-  const list = (close: string, item: () => void) => {
-    i++;
-    space();
-    if (text[i] === close) return void i++;
-    for (;;) {
-      item();
-      space();
-      if (text[i] === close) return void i++;
-      expect(",");
-    }
-  };
-  const value = (): void => {
-    space();
-    const c = text[i];
-    if (c === "{")
-      return list("}", () => {
-        space();
-        string();
-        space();
-        expect(":");
-        value();
-      });
-    if (c === "[") return list("]", value);
-    if (c === '"') return string();
-    const literal = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
-    literal.lastIndex = i;
-    if (!literal.test(text)) fail();
-    i = literal.lastIndex;
-  };
-  try {
-    value();
-    space();
-    if (i < text.length) fail();
-    return undefined;
-  } catch (error) {
-    if (error instanceof JsonSyntaxAt) return Math.min(error.offset, text.length);
-    throw error;
-  }
-}
-
-class JsonSyntaxAt extends Error {
-  constructor(readonly offset: number) {
-    super(`JSON syntax error at ${offset}`);
-  }
+  const errors: ParseError[] = [];
+  // Strict JSON: jsonc-parser's extensions (comments, trailing commas) are errors here too.
+  parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (!first || text[first.offset] !== '"') return first?.offset;
+  // A bad character or escape in a string is reported at the string's start: point at the character.
+  const token = text.slice(first.offset, first.offset + first.length);
+  // A control character (JSON allows none raw in a string) or an escape JSON does not know.
+  // eslint-disable-next-line no-control-regex
+  const at = token.search(/[\u0000-\u001f]|\\(?!["\\/bfnrtu])|\\u(?![0-9a-fA-F]{4})/);
+  // For a bad escape, the character after the backslash is the one at fault.
+  return first.offset + (at < 0 ? 0 : token[at] === "\\" ? at + 1 : at);
 }
 
 function lineColumn(text: string, offset: number): string {
