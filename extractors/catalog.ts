@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { lazy } from "../core/lazy.js";
 import { assetPath } from "../core/paths.js";
 import type { FirstWords, Mention, TextName } from "./catalog-mentions.js";
 import { buildFirstWords, indexName, scanMentions } from "./catalog-mentions.js";
@@ -164,12 +165,11 @@ export function catalogDir(): string {
 // ~400 ms at every start, JSON ~5 ms.
 const COMPILED = fileURLToPath(new URL("./catalog.json", import.meta.url));
 
-let shipped: Promise<Catalog> | undefined;
+const shipped = lazy(loadShipped);
 
 /** The catalog shipped in extractors/catalog/, read once: compiled JSON when current, else the YAML. */
 export function defaultCatalog(): Promise<Catalog> {
-  shipped ??= loadShipped();
-  return shipped;
+  return shipped();
 }
 
 async function loadShipped(): Promise<Catalog> {

@@ -1,6 +1,6 @@
 // Go imports via tree-sitter: every import spec, single or grouped, with or without an alias, `_` or `.`.
 // The standard library (no dot in the first path segment, like cgo's "C") is skipped.
-import type { Query } from "@vscode/tree-sitter-wasm";
+import { lazy } from "../../core/lazy.js";
 import type { FileDetector, SourceFile } from "../types.js";
 import { hasExtension, toDetections, type Hit } from "./common.js";
 import { compileQuery, eachMatch, loadGrammar } from "./treesitter.js";
@@ -12,11 +12,11 @@ const QUERY = `(import_declaration [
 /** Letters, digits and `-._~+/`: what `go` accepts in an import path (a template placeholder is not one). */
 const IMPORT_PATH = /^[\w.~+-]+(?:\/[\w.~+-]+)*$/;
 
-let query: Query | undefined;
+const query = lazy(() => compileQuery("go", QUERY));
 
 export function goHits(file: SourceFile): Hit[] {
   const hits: Hit[] = [];
-  eachMatch("go", query, file.text, { topLevel: true }, ({ path, spec }) => {
+  eachMatch("go", query.peek(), file.text, { topLevel: true }, ({ path, spec }) => {
     const name = path?.text.slice(1, -1) ?? "";
     if (!path || !spec || !IMPORT_PATH.test(name) || !name.split("/")[0]?.includes(".")) return;
     hits.push({ name, at: spec.startIndex, line: path.startPosition.row + 1, detail: `import ${spec.text}` });
@@ -29,7 +29,7 @@ export const goImportDetector: FileDetector = {
   matches: (path) => hasExtension(path, [".go"]),
   async init() {
     await loadGrammar("go");
-    query ??= compileQuery("go", QUERY);
+    query();
   },
   detect: (file) => toDetections("go", goHits(file)),
 };

@@ -1,4 +1,5 @@
 // Source-code import detectors: JS/TS (npm), Python and notebooks (import:python), Go (go), Java (import:java).
+import { lazy } from "../../core/lazy.js";
 import type { FileDetector } from "../types.js";
 import { goImportDetector } from "./go.js";
 import { javaImportDetector } from "./java.js";
@@ -15,7 +16,9 @@ export const importDetectors: FileDetector[] = [
   javaImportDetector,
 ];
 
-let ready: Promise<void> | undefined;
+const ready = lazy(async () => {
+  await Promise.all([...importDetectors.map((detector) => detector.init?.()), loadFallbackGrammars()]);
+});
 
 /**
  * Loads what every import detector needs (oxc-parser and every WASM grammar, the JS/TS fallback ones
@@ -24,15 +27,5 @@ let ready: Promise<void> | undefined;
  * repository never loads Go's grammar, and loads a fallback grammar only for a file that needs it.
  */
 export function initImportDetectors(): Promise<void> {
-  ready ??= Promise.all([
-    ...importDetectors.map((detector) => detector.init?.()),
-    loadFallbackGrammars(),
-  ]).then(
-    () => undefined,
-    (error: unknown) => {
-      ready = undefined;
-      throw error;
-    },
-  );
-  return ready;
+  return ready();
 }

@@ -1,6 +1,6 @@
 // Java imports via tree-sitter: `import a.b.C;`, `import a.b.*;` (reported as `a.b`) and static imports
 // (reported as the class: `import static a.b.C.m;` → `a.b.C`). The JDK's `java.` and `javax.` are skipped.
-import type { Query } from "@vscode/tree-sitter-wasm";
+import { lazy } from "../../core/lazy.js";
 import type { FileDetector, SourceFile } from "../types.js";
 import { hasExtension, toDetections, type Hit } from "./common.js";
 import { compileQuery, eachMatch, loadGrammar } from "./treesitter.js";
@@ -8,7 +8,7 @@ import { compileQuery, eachMatch, loadGrammar } from "./treesitter.js";
 const QUERY = `(import_declaration [(scoped_identifier) (identifier)] @name) @statement`;
 const JDK = /^javax?\./;
 
-let query: Query | undefined;
+const query = lazy(() => compileQuery("java", QUERY));
 
 /** The key for an import declaration: the class of a static member, else the imported name or package. */
 function importedName(name: string, parts: (string | undefined)[]): string {
@@ -18,7 +18,7 @@ function importedName(name: string, parts: (string | undefined)[]): string {
 
 export function javaHits(file: SourceFile): Hit[] {
   const hits: Hit[] = [];
-  eachMatch("java", query, file.text, { topLevel: true }, ({ name: nameNode, statement }) => {
+  eachMatch("java", query.peek(), file.text, { topLevel: true }, ({ name: nameNode, statement }) => {
     if (!nameNode || !statement) return;
     const parts = statement.children.map((child) => child?.type);
     const name = importedName(nameNode.text.replace(/\s+/g, ""), parts);
@@ -38,7 +38,7 @@ export const javaImportDetector: FileDetector = {
   matches: (path) => hasExtension(path, [".java"]),
   async init() {
     await loadGrammar("java");
-    query ??= compileQuery("java", QUERY);
+    query();
   },
   detect: (file) => toDetections("import:java", javaHits(file)),
 };

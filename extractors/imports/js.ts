@@ -11,6 +11,7 @@
 import type * as OxcParser from "oxc-parser";
 import type { Argument, EcmaScriptModule, ParserOptions, Program } from "oxc-parser";
 import type * as OxcBindings from "oxc-parser/src-js/bindings.js";
+import { lazy } from "../../core/lazy.js";
 import type { FileDetector, SourceFile } from "../types.js";
 import { hasExtension, lineLocator, plainString, toDetections, type Hit } from "./common.js";
 import { fallbackImports, type RawImport } from "./js-fallback.js";
@@ -23,20 +24,21 @@ interface Oxc {
   Visitor: typeof OxcParser.Visitor;
 }
 
-let oxc: Oxc | undefined;
-let loading: Promise<void> | undefined;
+const oxcModules = lazy(async (): Promise<Oxc> => {
+  const [module, bindings] = await Promise.all([
+    import("oxc-parser"),
+    import("oxc-parser/src-js/bindings.js"),
+  ]);
+  return { parseSync: bindings.parseSync, Visitor: module.Visitor };
+});
 
 /** Loads oxc-parser; the detector's `init()`. */
-function loadJsParser(): Promise<void> {
-  loading ??= Promise.all([import("oxc-parser"), import("oxc-parser/src-js/bindings.js")]).then(
-    ([module, bindings]) => {
-      oxc = { parseSync: bindings.parseSync, Visitor: module.Visitor };
-    },
-  );
-  return loading;
+async function loadJsParser(): Promise<void> {
+  await oxcModules();
 }
 
 function oxcParser(): Oxc {
+  const oxc = oxcModules.peek();
   if (!oxc)
     throw new Error("oxc-parser is not loaded: the detector's init() was not awaited before detect()");
   return oxc;

@@ -1,5 +1,6 @@
 // Python imports via tree-sitter: `import a.b`, `from a.b import c` and `importlib.import_module("a.b")`.
 import type { Node, Query } from "@vscode/tree-sitter-wasm";
+import { lazy } from "../../core/lazy.js";
 import type { FileDetector } from "../types.js";
 import { hasExtension, plainString, toDetections, type Hit } from "./common.js";
 import { compileQuery, eachMatch, loadGrammar } from "./treesitter.js";
@@ -19,19 +20,18 @@ const LOADERS = /import_module|__import__/;
 const DOTTED = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
 const STATEMENTS = new Set(["import_statement", "import_from_statement", "call"]);
 
-let staticQuery: Query | undefined;
-let fullQuery: Query | undefined;
+const staticQuery = lazy(() => compileQuery("python", STATIC));
+/** The query with the loader calls, compiled (~20 ms) the first time a file names a loader. */
+const fullQuery = lazy(() => compileQuery("python", STATIC + DYNAMIC));
 
 export async function initPython(): Promise<void> {
   await loadGrammar("python");
-  staticQuery ??= compileQuery("python", STATIC);
+  staticQuery();
 }
 
-/** The query with the loader calls, compiled (~20 ms) the first time a file names a loader. */
 function queryFor(text: string): Query | undefined {
-  if (!LOADERS.test(text) || !staticQuery) return staticQuery;
-  fullQuery ??= compileQuery("python", STATIC + DYNAMIC);
-  return fullQuery;
+  const query = staticQuery.peek();
+  return LOADERS.test(text) && query ? fullQuery() : query;
 }
 
 function statementOf(node: Node): Node {

@@ -5,6 +5,7 @@ import type TreeSitterModule from "@vscode/tree-sitter-wasm";
 import type { Language, Node, Parser, Query } from "@vscode/tree-sitter-wasm";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { lazy } from "../../core/lazy.js";
 import { ParseError } from "../types.js";
 
 export type Grammar = "python" | "go" | "java" | "typescript" | "tsx";
@@ -17,7 +18,6 @@ interface Loaded {
   parser: Parser;
 }
 
-let runtime: Promise<TreeSitter> | undefined;
 const pending = new Map<Grammar, Promise<void>>();
 const loaded = new Map<Grammar, Loaded>();
 
@@ -25,14 +25,11 @@ const loaded = new Map<Grammar, Loaded>();
  * Loads the runtime module and initialises it; once, shared by every grammar. The module is CommonJS:
  * `require` skips the export scan an ESM `import` runs over its 170 KB (~20 ms).
  */
-function loadRuntime(): Promise<TreeSitter> {
-  runtime ??= (async () => {
-    const treeSitter = createRequire(import.meta.url)("@vscode/tree-sitter-wasm") as TreeSitter;
-    await treeSitter.Parser.init();
-    return treeSitter;
-  })();
-  return runtime;
-}
+const loadRuntime = lazy(async (): Promise<TreeSitter> => {
+  const treeSitter = createRequire(import.meta.url)("@vscode/tree-sitter-wasm") as TreeSitter;
+  await treeSitter.Parser.init();
+  return treeSitter;
+});
 
 /** Loads `grammar` (and the runtime, the first time). Safe to call repeatedly and concurrently. */
 export function loadGrammar(grammar: Grammar): Promise<void> {

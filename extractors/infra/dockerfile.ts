@@ -1,20 +1,18 @@
 // Dockerfiles: the base image of every stage and images copied from with `COPY --from=<image>`.
 import type * as DockerfileAst from "dockerfile-ast";
+import { lazy } from "../../core/lazy.js";
 import type { Detection, FileDetector } from "../types.js";
 import { detection } from "./detection.js";
 import { baseName, imageRepository } from "./refs.js";
 
-let ast: typeof DockerfileAst | undefined;
-let loading: Promise<void> | undefined;
+const astModule = lazy(() => import("dockerfile-ast"));
 
-function loadDockerfileAst(): Promise<void> {
-  loading ??= import("dockerfile-ast").then((module) => {
-    ast = module;
-  });
-  return loading;
+async function loadDockerfileAst(): Promise<void> {
+  await astModule();
 }
 
 function dockerfileAst(): typeof DockerfileAst {
+  const ast = astModule.peek();
   if (!ast)
     throw new Error("dockerfile-ast is not loaded: the detector's init() was not awaited before detect()");
   return ast;

@@ -3,17 +3,14 @@
 // parsing afterwards is synchronous.
 import type * as YamlLibrary from "yaml";
 import type { Document, LineCounter, Node, Tags } from "yaml";
+import { lazy } from "../../core/lazy.js";
 import { NeedsLoading, ParseError } from "../types.js";
 
-let yaml: typeof YamlLibrary | undefined;
-let loading: Promise<void> | undefined;
+const yamlModule = lazy(() => import("yaml"));
 
 /** Loads the `yaml` library once; the YAML detectors' `init()`. */
-export function loadYaml(): Promise<void> {
-  loading ??= import("yaml").then((module) => {
-    yaml = module;
-  });
-  return loading;
+export async function loadYaml(): Promise<void> {
+  await yamlModule();
 }
 
 /**
@@ -22,10 +19,11 @@ export function loadYaml(): Promise<void> {
  * repository whose YAML no detector needs never loads it.
  */
 export function requireYaml(): void {
-  if (!yaml) throw new NeedsLoading(loadYaml(), "the yaml library is");
+  if (!yamlModule.peek()) throw new NeedsLoading(loadYaml(), "the yaml library is");
 }
 
 function yamlLibrary(): typeof YamlLibrary {
+  const yaml = yamlModule.peek();
   if (!yaml) throw new Error("yaml is not loaded: the detector's init() was not awaited before detect()");
   return yaml;
 }

@@ -1,7 +1,12 @@
-// JSON with key positions. JSON.parse reports neither where a key is nor (in Node 20) reliably where an
-// error is, so a small strict validator walks the text first, recording the line of every object key.
+// JSON with key positions. jsonc-parser's visitor, strict (no comments, no trailing commas), reports the
+// offset of every key and of the first syntax error; JSON.parse gives the value. An error's message says
+// what was expected there, from the last token the visitor accepted.
+import { createRequire } from "node:module";
+import type * as JsoncParser from "jsonc-parser";
+import type { JSONPath } from "jsonc-parser";
+import { lazy } from "../../core/lazy.js";
 import { ParseError } from "../types.js";
-import { pathKey } from "./shared.js";
+import { LineIndex, pathKey } from "./shared.js";
 
 export interface JsonDocument {
   value: unknown;
@@ -9,94 +14,112 @@ export interface JsonDocument {
   lineOf(path: readonly (string | number)[]): number | undefined;
 }
 
+// Loaded on the first JSON file, not at import; `require` skips the export scan an ESM `import` runs.
+const jsonc = lazy(() => createRequire(import.meta.url)("jsonc-parser") as typeof JsoncParser);
+
 const MAX_DEPTH = 256;
-const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-// Any character but `"`, `\` and control characters (U+0000-U+001F), or an escape.
-const STRING_BODY = new RegExp(String.raw`(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*`, "y");
+const STRING_ERRORS = new Set([
+  "UnexpectedEndOfString",
+  "InvalidCharacter",
+  "InvalidEscapeCharacter",
+  "InvalidUnicode",
+]);
+
+/** What may come next: `end` is the end of a value (then `,`, a closing bracket or the end of the file). */
+type Expecting = "value" | "key" | { colonAfter: string } | "end" | "too deep";
 
 export function parseJsonDocument(text: string): JsonDocument {
+  const { printParseErrorCode, visit } = jsonc();
   const source = text.replace(/^\uFEFF/, "");
+  const lines = new LineIndex(source);
   const keyLines = new Map<string, number>();
-  let at = 0;
-  let line = 1;
+  const open: ("{" | "[")[] = [];
+  let expecting: Expecting = "value";
 
-  const fail = (what: string): never => {
+  const fail = (at: number, what: string): never => {
+    const line = lines.lineAt(at);
     throw new ParseError(`Invalid JSON on line ${line}: ${what}.`, line);
   };
-  const found = (): string => (at >= source.length ? "the end of the file" : `\`${source[at]}\``);
-
-  const skipSpace = (): void => {
-    while (at < source.length) {
-      const c = source[at];
-      if (c === "\n") line++;
-      else if (c !== " " && c !== "\t" && c !== "\r") return;
-      at++;
-    }
+  const unexpected = (at: number, state: Expecting = expecting): never => {
+    if (state === "too deep") return fail(at, "the document is nested too deeply");
+    const found = at >= source.length ? "the end of the file" : `\`${source[at]}\``;
+    if (state === "value") return fail(at, `expected a value but found ${found}`);
+    if (state === "key") return fail(at, `expected a property name in double quotes but found ${found}`);
+    if (state !== "end") return fail(at, `expected \`:\` after "${state.colonAfter}" but found ${found}`);
+    const inside = open.at(-1);
+    if (!inside) return fail(at, `unexpected ${found} after the end of the document`);
+    return fail(at, `expected \`,\` or \`${inside === "{" ? "}" : "]"}\` but found ${found}`);
+  };
+  // An array more than MAX_DEPTH deep may only be empty.
+  const notTooDeep = (at: number): void => {
+    if (expecting === "too deep") unexpected(at);
+  };
+  const close = (bracket: "}" | "]", at: number): void => {
+    // The visitor also ends a container at a token that does not close it; its error comes next.
+    if (source[at] !== bracket) return;
+    open.pop();
+    expecting = "end";
   };
 
-  const readString = (): string => {
-    const start = at;
-    at++; // opening quote
-    STRING_BODY.lastIndex = at;
-    STRING_BODY.exec(source);
-    at = STRING_BODY.lastIndex;
-    if (source[at] !== '"')
-      fail(at >= source.length ? "a string is never closed" : "a string has a bad character");
-    at++;
-    return JSON.parse(source.slice(start, at)) as string;
-  };
-
-  const readValue = (path: (string | number)[]): void => {
-    if (path.length > MAX_DEPTH) fail("the document is nested too deeply");
-    skipSpace();
-    const c = source[at];
-    if (c === "{") return readObject(path);
-    if (c === "[") return readArray(path);
-    if (c === '"') return void readString();
-    for (const word of ["true", "false", "null"]) {
-      if (source.startsWith(word, at)) return void (at += word.length);
-    }
-    NUMBER.lastIndex = at;
-    if (NUMBER.test(source)) return void (at = NUMBER.lastIndex);
-    fail(`expected a value but found ${found()}`);
-  };
-
-  const readObject = (path: (string | number)[]): void => {
-    at++;
-    skipSpace();
-    if (source[at] === "}") return void at++;
-    for (;;) {
-      skipSpace();
-      if (source[at] !== '"') fail(`expected a property name in double quotes but found ${found()}`);
-      const keyLine = line;
-      const key = readString();
-      keyLines.set(pathKey([...path, key]), keyLine);
-      skipSpace();
-      if (source[at] !== ":") fail(`expected \`:\` after "${key}" but found ${found()}`);
-      at++;
-      readValue([...path, key]);
-      skipSpace();
-      if (source[at] === "}") return void at++;
-      if (source[at] !== ",") fail(`expected \`,\` or \`}\` but found ${found()}`);
-      at++;
-    }
-  };
-
-  const readArray = (path: (string | number)[]): void => {
-    at++;
-    skipSpace();
-    if (source[at] === "]") return void at++;
-    for (let index = 0; ; index++) {
-      readValue([...path, index]);
-      skipSpace();
-      if (source[at] === "]") return void at++;
-      if (source[at] !== ",") fail(`expected \`,\` or \`]\` but found ${found()}`);
-      at++;
-    }
-  };
-
-  readValue([]);
-  skipSpace();
-  if (at < source.length) fail(`unexpected ${found()} after the end of the document`);
+  visit(
+    source,
+    {
+      onObjectBegin(at) {
+        notTooDeep(at);
+        open.push("{");
+        expecting = "key";
+      },
+      onObjectProperty(key, at, _length, _line, _column, path: () => JSONPath) {
+        keyLines.set(pathKey([...path(), key]), lines.lineAt(at));
+        expecting = { colonAfter: key };
+      },
+      onObjectEnd: (at) => close("}", at),
+      onArrayBegin(at) {
+        notTooDeep(at);
+        open.push("[");
+        expecting = open.length > MAX_DEPTH ? "too deep" : "value";
+      },
+      onArrayEnd: (at) => close("]", at),
+      onLiteralValue(_value, at) {
+        notTooDeep(at);
+        expecting = "end";
+      },
+      onSeparator(separator, at) {
+        notTooDeep(at);
+        if (separator === ",") expecting = open.at(-1) === "{" ? "key" : "value";
+        else if (open.length > MAX_DEPTH) unexpected(at, "too deep");
+        else expecting = "value";
+      },
+      onError(error, at, length) {
+        notTooDeep(at);
+        const code = printParseErrorCode(error);
+        const token = source.slice(at, at + length);
+        if ((expecting === "value" || expecting === "key") && STRING_ERRORS.has(code)) {
+          // Never closed: the string runs to the end of the file and would be valid with a closing quote.
+          const unclosed = at + length === source.length && isJsonString(`${token}"`);
+          fail(at, unclosed ? "a string is never closed" : "a string has a bad character");
+        }
+        if (expecting === "value") {
+          // A number or keyword run into stray characters (`1.`, `1e+`, `truex`) ends where a valid one would.
+          const valid =
+            code === "UnexpectedEndOfNumber"
+              ? token.replace(/(?:\.|[eE][+-]?)$/, "")
+              : /^(?:true|false|null)/.exec(token)?.[0];
+          if (valid) unexpected(at + valid.length, "end");
+        }
+        unexpected(at);
+      },
+    },
+    { disallowComments: true, allowTrailingComma: false },
+  );
   return { value: JSON.parse(source), lineOf: (path) => keyLines.get(pathKey(path)) };
+}
+
+function isJsonString(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,18 +1,14 @@
 // TOML with key positions: smol-toml parses and validates; a light scanner then walks the (now known
 // valid) text and records the line of every table header, key and array element by its key path.
-import type * as SmolToml from "smol-toml";
+import { lazy } from "../../core/lazy.js";
 import { ParseError } from "../types.js";
 import { pathKey } from "./shared.js";
 
-let toml: typeof SmolToml | undefined;
-let loading: Promise<void> | undefined;
+const tomlModule = lazy(() => import("smol-toml"));
 
 /** Loads smol-toml once; the TOML detectors' `init()`. */
-export function loadToml(): Promise<void> {
-  loading ??= import("smol-toml").then((module) => {
-    toml = module;
-  });
-  return loading;
+export async function loadToml(): Promise<void> {
+  await tomlModule();
 }
 
 export interface TomlDocument {
@@ -23,6 +19,7 @@ export interface TomlDocument {
 
 /** Parses TOML (call after `loadToml`). */
 export function parseTomlDocument(text: string): TomlDocument {
+  const toml = tomlModule.peek();
   if (!toml)
     throw new Error("smol-toml is not loaded: the detector's init() was not awaited before detect()");
   let value: Record<string, unknown>;

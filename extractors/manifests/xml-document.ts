@@ -1,18 +1,14 @@
 // XML with element positions, via fast-xml-parser: its validator names the line of an error, and its
 // metadata gives the offset where each element (with children or attributes) starts.
-import type * as FastXmlParser from "fast-xml-parser";
+import { lazy } from "../../core/lazy.js";
 import { ParseError } from "../types.js";
 import { LineIndex, isRecord } from "./shared.js";
 
-let xml: typeof FastXmlParser | undefined;
-let loading: Promise<void> | undefined;
+const xmlModule = lazy(() => import("fast-xml-parser"));
 
 /** Loads fast-xml-parser once; the XML detectors' `init()`. */
-export function loadXml(): Promise<void> {
-  loading ??= import("fast-xml-parser").then((module) => {
-    xml = module;
-  });
-  return loading;
+export async function loadXml(): Promise<void> {
+  await xmlModule();
 }
 
 export type XmlNode = Record<string, unknown>;
@@ -28,6 +24,7 @@ export interface XmlDocument {
  * are `@_name`.
  */
 export function parseXmlDocument(text: string, repeated: readonly string[]): XmlDocument {
+  const xml = xmlModule.peek();
   if (!xml)
     throw new Error("fast-xml-parser is not loaded: the detector's init() was not awaited before detect()");
   const { XMLParser, XMLValidator } = xml;

@@ -33,6 +33,7 @@ const HEAVY = [
   "oxc-parser",
   "web-tree-sitter",
   "@vscode/tree-sitter-wasm",
+  "jsonc-parser",
 ];
 
 const EXTRACTORS = fileURLToPath(new URL("../../../extractors/", import.meta.url));
@@ -41,8 +42,11 @@ const FOLDERS = ["manifests", "infra", "imports"];
 /** `import ... from "x"`, `export ... from "x"` (group 1 holds `type` when type-only) and `import "x"`. */
 const STATIC_IMPORT =
   /^(?:import|export)\s+(type\s+)?[^;()=]*?\s*from\s*["']([^"']+)["']|^import\s*["']([^"']+)["']/gm;
-/** An unindented (so module-level) `import("x")`, `require("x")` or `createRequire(...)("x")`. */
-const TOP_LEVEL_LOAD = /^\S.*(?:\bimport|\brequire|\))\(\s*["']([^"']+)["']/gm;
+/**
+ * An unindented (so module-level) `import("x")`, `require("x")` or `createRequire(...)("x")`, not in an
+ * arrow function (`lazy(() => import("x"))` loads on first use).
+ */
+const TOP_LEVEL_LOAD = /^\S(?:(?!=>).)*?(?:\bimport|\brequire|\))\(\s*["']([^"']+)["']/gm;
 
 function isHeavy(specifier: string): boolean {
   return HEAVY.some((name) => specifier === name || specifier.startsWith(`${name}/`));
@@ -84,6 +88,7 @@ describe("detector modules load no parser library at import", () => {
       'export type { TomlError } from "smol-toml";',
       'import { join } from "node:path";',
       'const ast = createRequire(import.meta.url)("dockerfile-ast");',
+      'const yamlModule = lazy(() => import("yaml"));',
       "export function load() {",
       '  return import("dockerfile-ast");',
       "}",
