@@ -33,22 +33,6 @@ export function toDetections(space: string, hits: Hit[]): Detection[] {
   return out;
 }
 
-/** Returns a function mapping a 0-based string offset to its 1-based line. */
-export function lineLocator(text: string): (offset: number) => number {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] ?? 0) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
-}
-
 /**
  * The value of a quoted literal's source text (`"x"`, `'x'`, or with the default `quotes` also `` `x` ``);
  * undefined when it is not one quoted literal or holds escapes or `${` substitutions.

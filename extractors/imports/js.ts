@@ -13,7 +13,8 @@ import type { Argument, EcmaScriptModule, ParserOptions, Program } from "oxc-par
 import type * as OxcBindings from "oxc-parser/src-js/bindings.js";
 import { lazy } from "../../core/lazy.js";
 import type { FileDetector, SourceFile } from "../types.js";
-import { hasExtension, lineLocator, plainString, toDetections, type Hit } from "./common.js";
+import { hasExtension, plainString, toDetections, type Hit } from "./common.js";
+import { lineLocator } from "../../core/lines.js";
 import { fallbackImports, type RawImport } from "./js-fallback.js";
 import { npmKey } from "./npm-specifier.js";
 

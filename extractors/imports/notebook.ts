@@ -1,6 +1,7 @@
 // Jupyter notebooks: the Python imports in code cells, with lines pointing into the .ipynb file.
 import { ParseError, type FileDetector, type SourceFile } from "../types.js";
-import { hasExtension, lineLocator, toDetections, type Hit } from "./common.js";
+import { hasExtension, toDetections, type Hit } from "./common.js";
+import { lineLocator } from "../../core/lines.js";
 import { initPython, pythonHits } from "./python.js";
 
 interface Cell {

@@ -5,7 +5,7 @@
 // 1,500-word parent is nearer 2,000 tokens. Words need no tokenizer model, count the same on every
 // machine, and keep chunk boundaries stable across versions of any one model's vocabulary.
 import { createHash } from "node:crypto";
-import { lineLocator } from "../../extractors/imports/common.js";
+import { lineLocator } from "../../core/lines.js";
 import type { Chunk, ChunkKind } from "../../core/chunk.js";
 import { CUT, type Segment, segment, wordStarts } from "./segments.js";
 
