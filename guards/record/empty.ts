@@ -7,15 +7,13 @@ import { formatMessage } from "../backing/evidence.js";
 import type { JsonResume } from "../../core/resume.js";
 import type { DraftFinding } from "../types.js";
 import { RECORD_MESSAGES } from "./messages.js";
+import { asEntry, asList } from "./normalise.js";
 import { RECORD_SECTIONS } from "./sections.js";
 
 const LISTS_IN_ENTRIES = ["highlights", "keywords", "courses", "roles"];
 const SECTIONS = ["skills", ...RECORD_SECTIONS.map((s) => s.key)];
 
-type Entry = Record<string, unknown>;
 const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0;
-const entries = (value: unknown): Entry[] =>
-  Array.isArray(value) ? value.map((v) => (v && typeof v === "object" ? (v as Entry) : {})) : [];
 
 function finding(field: string, what: string, edit: DraftFinding["edit"], actual = ""): DraftFinding {
   return {
@@ -34,7 +32,7 @@ function finding(field: string, what: string, edit: DraftFinding["edit"], actual
 export function tidyEmpty(draft: JsonResume): DraftFinding[] {
   const found: DraftFinding[] = [];
   for (const section of SECTIONS) {
-    const list = entries(draft[section]);
+    const list = asList(draft[section]).map(asEntry);
     // Highest index first: a removed group does not renumber the ones still to check.
     for (let i = list.length - 1; i >= 0; i--) {
       const entry = list[i]!;

@@ -5,6 +5,7 @@
 import { canStateSkill, profileStrings } from "../backing/index.js";
 import type { JsonResume } from "../../core/resume.js";
 import type { RecordEvidence } from "../../core/evidence.js";
+import { asEntry, asList } from "./normalise.js";
 import { type Claim, containsPhrase, isSubsequence, phraseWords, recordClaims } from "./titles.js";
 
 interface Role {
@@ -26,7 +27,6 @@ interface Held {
   employerEvidence: RecordEvidence[];
 }
 
-type Entry = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
 /** The places the candidate worked, with the position held at each. */
@@ -38,22 +38,26 @@ function rolesOf(profile: JsonResume): (Role & { name: string })[] {
     ["projects", "entity"],
   ];
   return sections.flatMap(([section, key]) =>
-    (Array.isArray(profile[section]) ? (profile[section] as Entry[]) : []).flatMap((entry, i) => {
-      const name = text(entry?.[key]);
-      if (name.trim() === "") return [];
-      const field = `${section}[${i}].${key}`;
-      return [{ field, name, employer: phraseWords(name), position: phraseWords(text(entry.position)) }];
-    }),
+    asList(profile[section])
+      .map(asEntry)
+      .flatMap((entry, i) => {
+        const name = text(entry[key]);
+        if (name.trim() === "") return [];
+        const field = `${section}[${i}].${key}`;
+        return [{ field, name, employer: phraseWords(name), position: phraseWords(text(entry.position)) }];
+      }),
   );
 }
 
 /** The positions the candidate held (work and volunteer entries of the profile), with their fields. */
 export function heldPositions(profile: JsonResume): { field: string; text: string }[] {
   return ["work", "volunteer"].flatMap((key) =>
-    (Array.isArray(profile[key]) ? (profile[key] as Entry[]) : []).flatMap((e, i) => {
-      const position = text(e?.position);
-      return position.trim() !== "" ? [{ field: `${key}[${i}].position`, text: position }] : [];
-    }),
+    asList(profile[key])
+      .map(asEntry)
+      .flatMap((e, i) => {
+        const position = text(e.position);
+        return position.trim() !== "" ? [{ field: `${key}[${i}].position`, text: position }] : [];
+      }),
   );
 }
 

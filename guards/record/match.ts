@@ -1,19 +1,17 @@
 // Which profile entry a draft entry is: the same name first (an exact role and dates among several entries
 // at one employer, else the closest by dates), then, for a renamed entry, the same start date with the same
 // role or end date. Each profile entry is matched once; a second draft entry with its name is a duplicate.
-import { monthOf, nameKey, sameValue } from "./normalise.js";
+import type { ResumeEntry } from "../../core/resume.js";
+import { asEntry, monthOf, nameKey, sameValue } from "./normalise.js";
 import type { SectionSpec } from "./sections.js";
 
-type Entry = Record<string, unknown>;
+type Entry = ResumeEntry;
 
 export type EntryMatch =
   /** By name, or (`renamed`) by dates and role; `exact` when role and dates agree too. */
   | { kind: "matched"; profileIndex: number; renamed: boolean; exact: boolean }
   | { kind: "duplicate"; profileIndex: number }
   | { kind: "invented" };
-
-const asEntry = (value: unknown): Entry =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as Entry) : {};
 
 const OPEN_END = Number.MAX_SAFE_INTEGER;
 

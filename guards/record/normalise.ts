@@ -1,5 +1,6 @@
 // How two parts of a record are compared: names by their words (case, accents, punctuation and legal
 // suffixes aside: "Quillmark, Inc." is Quillmark), values exactly (a date moved by a month is a change).
+import type { ResumeEntry } from "../../core/resume.js";
 import { canonicalJson } from "../record.js";
 
 // Words that say what kind of company it is, not which one.
@@ -76,3 +77,10 @@ export function shown(value: unknown): string {
   const json = JSON.stringify(value);
   return json.length > 80 ? `${json.slice(0, 77)}…` : json;
 }
+
+/** A value read as an entry (any object), or an empty one. */
+export const asEntry = (value: unknown): ResumeEntry =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as ResumeEntry) : {};
+
+/** A value read as a list, or an empty one. */
+export const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);

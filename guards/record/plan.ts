@@ -3,20 +3,17 @@
 // field as it is at that moment and the applier, making them in order, lands on the same places.
 import { applyDraftEdit } from "../apply-draft.js";
 import { formatMessage, listWords } from "../backing/evidence.js";
-import { type JsonResume, getField } from "../../core/resume.js";
+import { type JsonResume, type ResumeEntry, getField } from "../../core/resume.js";
 import type { DraftEdit, DraftFinding } from "../types.js";
 import type { RecordEvidence } from "../../core/evidence.js";
 import { type EntryMatch, matchEntries } from "./match.js";
 import { heldPositions } from "./held.js";
 import { RECORD_MESSAGES, type RecordRule } from "./messages.js";
-import { nameKey, sameValue, shown } from "./normalise.js";
+import { asEntry, asList, nameKey, sameValue, shown } from "./normalise.js";
 import { BASICS_PROSE, RECORD_SECTIONS, type SectionSpec } from "./sections.js";
 
-type Entry = Record<string, unknown>;
+type Entry = ResumeEntry;
 
-const asEntry = (value: unknown): Entry =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as Entry) : {};
-const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 const asText = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value));
 
 class Plan {
