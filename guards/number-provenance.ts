@@ -9,6 +9,7 @@ import { eachNumber } from "./numbers/scan.js";
 import { type Derived, type Place, placeOf, verdict } from "./numbers/verdict.js";
 import type { Guard, GuardContext, TextFinding, TextTarget } from "./types.js";
 import type { RecordEvidence } from "../core/evidence.js";
+import { hiddenRuns } from "../core/text-view.js";
 
 export const NUM_REDACTED = "[NUM_REDACTED]";
 
@@ -29,6 +30,9 @@ const meta: Guard["meta"] = {
       "an increase, a share, a ratio, or percentage points between two percentages, rounded to the written " +
       "precision and within 3 %): it is kept and recorded as derived, with both sources, for the verifier " +
       "or a person to confirm.",
+    "invisible-character":
+      "The text holds {{characters}}, which cannot be seen: it makes what a reader sees differ from what a " +
+      "guard reads (a zero-width space can part a figure from its unit), so it is removed.",
     "approximate-number":
       "{{number}} is written as approximate (about, ~, up to) and a source figure is close to it only under " +
       "that loose reading (within its coarse rounding and 10 %): it is reported for the verifier or a person " +
@@ -158,7 +162,32 @@ function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
     else if (g.status !== "grounded") annotate(target, m, g, findings);
   });
   if (group.length > 0) reportRange(target, group, findings);
+  hiddenCharacters(target, findings);
   return findings;
+}
+
+/**
+ * Invisible characters in an AI-written string go, each run with its record, except inside a redaction
+ * (which takes them with it). The guards read past them (core/text-view.ts); a reader of the resume cannot.
+ */
+function hiddenCharacters(target: TextTarget, findings: TextFinding[]): void {
+  const runs = hiddenRuns(target.text);
+  if (runs.length === 0) return;
+  const edits = findings.flatMap((f) => (f.edit ? [f.edit.range] : []));
+  for (const run of runs) {
+    if (edits.some(([start, end]) => start < run.end && run.start < end)) continue;
+    const characters = `${run.codes.length === 1 ? "an invisible character" : "invisible characters"} (${run.codes.join(", ")})`;
+    findings.push({
+      guard: meta.id,
+      field: target.field,
+      rule: "invisible-character",
+      action: "remove",
+      reason: `The text holds ${characters}, which cannot be seen: it makes what a reader sees differ from what a guard reads, so it is removed.`,
+      actual: target.text.slice(run.start, run.end),
+      evidence: NO_EVIDENCE,
+      edit: { range: [run.start, run.end], text: "" },
+    });
+  }
 }
 
 /** A range's figures together (`3-5 years`): redacted whole when one is not backed, else each reported. */

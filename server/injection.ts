@@ -3,6 +3,7 @@
 // a guard fact or reaches the verifier: what it asks to be said is then backed by nothing, so the guards
 // redact its figures and the verifier finds it unsupported, whichever answerer repeats it.
 import type { Chunk } from "../core/chunk.js";
+import { readable } from "../core/text-view.js";
 import { paragraphs, sentencesOf } from "./sentences.js";
 
 const INSTRUCTION_PATTERNS: readonly RegExp[] = [
@@ -20,7 +21,9 @@ const INSTRUCTION_PATTERNS: readonly RegExp[] = [
 
 /** A sentence that gives orders to an assistant rather than stating something about the work. */
 export function isInstruction(sentence: string): boolean {
-  return INSTRUCTION_PATTERNS.some((pattern) => pattern.test(sentence.trim()));
+  // Read as the guards read: a zero-width space or full-width letters inside "Ignore" hide nothing.
+  const read = readable(sentence).trim();
+  return INSTRUCTION_PATTERNS.some((pattern) => pattern.test(read));
 }
 
 /**

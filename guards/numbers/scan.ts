@@ -12,6 +12,7 @@ import { type Reading, newReading, round, toMention } from "./reading.js";
 import { masksOf, overlaps } from "./masks.js";
 import { readBound, readSpaced } from "./read.js";
 import { unitOf } from "./units.js";
+import { type TextView, readingView } from "../../core/text-view.js";
 import { type WordNumber, findWordNumbers, hasNumberWord } from "./words.js";
 
 /** `output` checks what a writer states; `source` reads everything that can back a figure. */
@@ -160,6 +161,9 @@ export function mayStateFigures(text: string): boolean {
   // Not a string (a malformed input): let the scan fail on it as it always has.
   if (typeof text !== "string") return true;
   if (nextRun(text, 0) !== -1) return true;
+  // Digits of another script, full-width or mathematical, read as the view reads them.
+  text = readingView(text).text;
+  if (nextRun(text, 0) !== -1) return true;
   return /[a-z]{3}/i.test(text) && hasNumberWord(text);
 }
 
@@ -180,7 +184,22 @@ export function findNumbers(text: string, catalog?: Catalog): NumberMention[] {
  * may read other texts (a scan started from it does not disturb this one).
  */
 export function eachNumber(text: string, catalog: Catalog | undefined, fn: (m: NumberMention) => void): void {
-  scanDrafts(text, "output", catalog, (d) => fn(toMention(text, d)));
+  // Not a string (a malformed input): let the scan fail on it as it always has.
+  const view = typeof text === "string" ? readingView(text) : undefined;
+  if (!view?.changed) {
+    scanDrafts(text, "output", catalog, (d) => fn(toMention(text, d)));
+    return;
+  }
+  // Read as the view reads (`９０%` is 90%); reported where and as it is written.
+  scanDrafts(view.text, "output", catalog, (d) => fn(inOriginal(toMention(view.text, d), view)));
+}
+
+/** A figure read from a view, placed and quoted in the original text. */
+function inOriginal(m: NumberMention, view: TextView): NumberMention {
+  m.span = view.toOriginal(m.span[0], m.span[1]);
+  m.raw = view.original.slice(m.span[0], m.span[1]);
+  if (m.range) m.range = view.toOriginal(m.range[0], m.range[1]);
+  return m;
 }
 
 /** Whitespace that `replace(/\s+/g, " ")` would change: two in a row, or one that is not a space. */
@@ -214,6 +233,8 @@ export function addSourceNumbers(
 ): void {
   const { source } = ref;
   const at = ref.ref;
+  // A source is read as the view reads it; its excerpt is what the view reads, too.
+  if (typeof text === "string") text = readingView(text).text;
   scanDrafts(text, "source", catalog, (d) => {
     const m = toMention(text, d);
     const { raw } = m;
