@@ -1,5 +1,6 @@
 // How two parts of a record are compared: names by their words (case, accents, punctuation and legal
 // suffixes aside: "Quillmark, Inc." is Quillmark), values exactly (a date moved by a month is a change).
+import { readable } from "../../core/text-view.js";
 import type { ResumeEntry } from "../../core/resume.js";
 import { canonicalJson } from "../record.js";
 
@@ -27,10 +28,10 @@ const LEGAL_SUFFIXES = new Set([
   "kk",
 ]);
 
-/** The lower-case words of a text after NFKC, accents and punctuation aside. */
+/** The lower-case words of a text as the guards read it, accents and punctuation aside. */
 export function wordsOf(text: string): string[] {
   return (
-    text
+    readable(text)
       .normalize("NFKD")
       .replace(/\p{M}/gu, "")
       .normalize("NFKC")

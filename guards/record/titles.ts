@@ -1,6 +1,7 @@
 // Titles and employers claimed in prose: "as Staff Engineer", "Head of Platform", "worked at Google". A claim
 // is held when the profile says it: the phrase stands in a profile string, or its words are a subsequence
 // of a position or label the candidate held ("Senior Engineer" of "Senior Platform Engineer").
+import { readingView } from "../../core/text-view.js";
 import { wordsOf } from "./normalise.js";
 
 export interface Claim {
@@ -97,8 +98,6 @@ function tokens(text: string): Word[] {
 }
 
 // Every claim holds a role noun or an employment verb: a text with neither is not read word by word.
-// Full-width and mathematical letters ("Ｓｔａｆｆ Ｅｎｇｉｎｅｅｒ") are read as the letters they stand for.
-const COMPATIBLE_LETTERS = /[\uFF00-\uFFEF]|[\u{1D400}-\u{1D7FF}]/u;
 const TRIGGERS = new RegExp(`\\b(?:${[...ROLE_NOUNS, ...EMPLOY_VERBS, "co-founder"].join("|")})\\b`, "iu");
 
 /** Words adjacent in the text: nothing but spaces between them. */
@@ -209,12 +208,22 @@ function employerClaims(text: string, words: readonly Word[], titles: readonly C
 }
 
 /** Every title and employer a string claims, in text order. */
-export function recordClaims(text: string): Claim[] {
-  if (!TRIGGERS.test(text) && !(COMPATIBLE_LETTERS.test(text) && TRIGGERS.test(text.normalize("NFKC"))))
-    return [];
+export function recordClaims(written: string): Claim[] {
+  // Read as the guards read ("Ｓｔａｆｆ Ｅｎｇｉｎｅｅｒ" and "Sta\u200bff Engineer" are Staff Engineer); placed and
+  // quoted as written.
+  const view = readingView(written);
+  const text = view.text;
+  if (!TRIGGERS.test(text)) return [];
   const words = tokens(text);
   const titles = titleClaims(text, words);
-  return [...titles, ...employerClaims(text, words, titles)].sort((a, b) => a.start - b.start);
+  const claims = [...titles, ...employerClaims(text, words, titles)].sort((a, b) => a.start - b.start);
+  if (view.changed) {
+    for (const c of claims) {
+      [c.start, c.end] = view.toOriginal(c.start, c.end);
+      c.text = written.slice(c.start, c.end);
+    }
+  }
+  return claims;
 }
 
 /** Whether `needle` stands, word for word, in `hay`. */

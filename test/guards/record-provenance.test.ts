@@ -360,6 +360,11 @@ testTextGuard(recordProvenance, {
       context: { profile },
     },
     {
+      name: "an employer of the profile with a soft hyphen",
+      text: "Worked at Quill\u00admark on the ledger API.",
+      context: { profile },
+    },
+    {
       name: "an employer in the possessive",
       text: "Worked at Fernhill's billing team.",
       context: { profile },
@@ -515,6 +520,14 @@ testTextGuard(recordProvenance, {
       original: "Built the ledger API.",
       context: { profile },
       findings: [{ rule: "title-not-held", actual: "Ｓｔａｆｆ Ｅｎｇｉｎｅｅｒ", action: "fallback" }],
+      output: "Built the ledger API.",
+    },
+    {
+      name: "a title with hidden characters inside its words",
+      text: "Promoted to Sta\u200bff Engi\u00adneer in 2023.",
+      original: "Built the ledger API.",
+      context: { profile },
+      findings: [{ rule: "title-not-held", actual: "Sta\u200bff Engi\u00adneer", action: "fallback" }],
       output: "Built the ledger API.",
     },
     {
