@@ -66,3 +66,24 @@ export interface ExtractResult {
   docClaims: DocClaim[];
   warnings: ExtractWarning[];
 }
+
+/**
+ * The doc claims that are all truth knows of a technology: it has no evidence in code, and doc claims that
+ * are not stale name it. Such a technology is docs-only (DESIGN.md, "The guards"): its claims are kept
+ * apart from `technologies` in the extract output, which lists what the code shows. Empty when the code
+ * shows the technology or no live doc claim names it (a stale claim is a contradiction, not knowledge).
+ */
+export function docsOnlyClaims(truth: ExtractResult | undefined, id: string): DocClaim[] {
+  if (!truth || truth.technologies.some((t) => t.id === id)) return [];
+  return truth.docClaims.filter((c) => c.technology === id && !c.stale);
+}
+
+/**
+ * Truth's status for a technology: the status of its code evidence, "docs-only" when only live doc claims
+ * name it (`docsOnlyClaims`), or undefined when truth does not know it.
+ */
+export function truthStatus(truth: ExtractResult | undefined, id: string): TechStatus | undefined {
+  const technology = truth?.technologies.find((t) => t.id === id);
+  if (technology) return technology.status;
+  return docsOnlyClaims(truth, id).length > 0 ? "docs-only" : undefined;
+}

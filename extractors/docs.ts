@@ -4,6 +4,7 @@ import type { MarkdownIt, StateInline, Token } from "markdown-it";
 import { lazy } from "../core/lazy.js";
 import type { Catalog } from "./catalog.js";
 import type { DocClaim } from "../core/truth.js";
+import { mentionUse } from "../core/use-cues.js";
 
 const MARKDOWN = /\.(md|mdx|markdown)$/i;
 const OTHER_DOCS = /\.(rst|adoc|asciidoc|txt)$/i;
@@ -65,7 +66,11 @@ function createParser(MarkdownIt: typeof MarkdownItModule.default): MarkdownIt {
   return md;
 }
 
-/** Technologies named in a document, one claim per technology and line; none are stale yet. */
+/**
+ * Technologies a document says the project uses, one claim per technology and line; none are stale yet.
+ * A sentence that only mentions a technology claims nothing about it (mention is not use: "We evaluated
+ * MongoDB", "migrated from MySQL to PostgreSQL" claims PostgreSQL only; core/use-cues.ts).
+ */
 export function findDocClaims(repo: string, path: string, text: string, catalog: Catalog): DocClaim[] {
   const lines = text.split(/\r?\n/);
   const claims = new Map<string, DocClaim>();
@@ -79,16 +84,54 @@ export function findDocClaims(repo: string, path: string, text: string, catalog:
   if (MARKDOWN.test(path)) {
     const markdown = markdownParser.peek();
     if (!markdown) throw new Error("findDocClaims: await loadDocParser() first");
-    markdownTexts(markdown, text, (value, firstLine) => {
-      for (const mention of catalog.findMentions(value))
+    markdownTexts(markdown, text, (value, firstLine, sentence) => {
+      for (const mention of catalog.findMentions(value)) {
+        if (!sentence.uses(mention.start, mention.end, mention.matched)) continue;
         add(firstLine + countNewlines(value, mention.start), mention.id);
+      }
     });
   } else {
+    let offset = 0;
     lines.forEach((line, i) => {
-      for (const mention of catalog.findMentions(line)) add(i + 1, mention.id);
+      for (const mention of catalog.findMentions(line)) {
+        if (mentionUse(text, offset + mention.start, offset + mention.end).used) add(i + 1, mention.id);
+      }
+      offset += line.length + 1 + (text[offset + line.length] === "\r" ? 1 : 0);
     });
   }
   return [...claims.values()].sort((a, b) => a.line - b.line || a.technology.localeCompare(b.technology));
+}
+
+/**
+ * Where a run of text sits in the prose around it: whether a mention at `[start, end)` of the run is stated
+ * as used, read in its whole paragraph (a cue may sit in another run: "We evaluated **MongoDB**").
+ */
+interface Surroundings {
+  uses(start: number, end: number, matched: string): boolean;
+}
+
+/** Code: each line is read on its own (a comment's "never used MySQL" says nothing of the next line). */
+function codeLines(code: string): Surroundings {
+  return {
+    uses(start, end) {
+      const from = code.lastIndexOf("\n", start - 1) + 1;
+      const to = code.indexOf("\n", end);
+      return mentionUse(code.slice(from, to < 0 ? undefined : to), start - from, end - from).used;
+    },
+  };
+}
+
+/** A run of `source` that starts near `at`: mentions are found again in the source, where cues are read. */
+function surroundings(source: string, at: number): Surroundings {
+  return {
+    uses(start, end, matched) {
+      // A run's text is its source less escapes and entities: look for the name where it should be.
+      const near = Math.max(0, at + start - 8);
+      const found = source.indexOf(matched, near);
+      const place = found >= 0 && found <= at + start + 32 ? found : at + start;
+      return mentionUse(source, place, place + end - start).used;
+    },
+  };
 }
 
 /**
@@ -96,13 +139,15 @@ export function findDocClaims(repo: string, path: string, text: string, catalog:
  * blocks carry claims; HTML, link targets, image descriptions and reference definitions do not, and neither
  * does a link's text: it names the page it points to ("Run it on AKS" → a blog post), not this project.
  */
-function markdownTexts(md: MarkdownIt, text: string, onText: (value: string, line: number) => void): void {
+type OnText = (value: string, line: number, sentence: Surroundings) => void;
+
+function markdownTexts(md: MarkdownIt, text: string, onText: OnText): void {
   for (const token of md.parse(text, {})) {
     if (!token.map) continue;
     if (token.type === "fence" || token.type === "code_block") {
       // The code starts on the line after the fence. An indented block has no fence line, yet its claims
       // are placed one line late too: a known off-by-one, kept while the output must not change.
-      if (token.content) onText(token.content, token.map[0] + 2);
+      if (token.content) onText(token.content, token.map[0] + 2, codeLines(token.content));
     } else if (token.type === "inline" && token.children) {
       inlineTexts(token.content, token.children, token.map[0] + 1, onText);
     }
@@ -113,18 +158,14 @@ function markdownTexts(md: MarkdownIt, text: string, onText: (value: string, lin
  * Text runs of one paragraph or heading. A run is what a reader sees as one stretch of plain text: words
  * and soft line breaks, up to the next emphasis, code span, link, HTML tag or hard break.
  */
-function inlineTexts(
-  source: string,
-  tokens: readonly Token[],
-  firstLine: number,
-  onText: (value: string, line: number) => void,
-): void {
+function inlineTexts(source: string, tokens: readonly Token[], firstLine: number, onText: OnText): void {
   const lineAt = lineCounter(source, firstLine);
   let run = "";
   let runLine = firstLine;
+  let runStart = 0;
   let linkDepth = 0;
   const flush = () => {
-    if (run) onText(run, runLine);
+    if (run) onText(run, runLine, surroundings(source, runStart));
     run = "";
   };
   for (const token of tokens) {
@@ -138,12 +179,16 @@ function inlineTexts(
       continue;
     } else if (token.type === "text" || token.type === "softbreak") {
       const value = token.type === "text" ? token.content : "\n";
-      if (!run) runLine = lineAt(start);
+      if (!run) {
+        runLine = lineAt(start);
+        // Plain text is pushed with `pos` just past it.
+        runStart = token.type === "text" ? Math.max(0, start - value.length) : start;
+      }
       run += value;
     } else if (token.type === "code_inline") {
       flush();
       const value = codeSpanText(source, start, token);
-      if (value) onText(value, lineAt(start));
+      if (value) onText(value, lineAt(start), surroundings(source, start + token.markup.length));
     } else {
       flush(); // emphasis, strong, hard break, inline HTML, image
     }

@@ -1,5 +1,6 @@
 import type { Catalog } from "./catalog.js";
 import type { DocClaim, Evidence } from "../core/truth.js";
+import { mentionUse } from "../core/use-cues.js";
 
 // A line that tells history ("migrated from MySQL") is not a claim about the present.
 const HISTORICAL =
@@ -22,11 +23,19 @@ export interface RepoEvidence {
   seen(repo: string, technology: string): boolean;
 }
 
+/** Whether the claim's line only mentions its technology ("We evaluated MySQL"): it claims nothing. */
+function mentionOnly(claim: DocClaim, catalog: Catalog): boolean {
+  const mentions = catalog.findMentions(claim.text).filter((m) => m.id === claim.technology);
+  return mentions.length > 0 && mentions.every((m) => !mentionUse(claim.text, m.start, m.end).used);
+}
+
 /**
  * Mark doc claims that code-derived truth contradicts: the repository shows no trace of the claimed
  * technology while a competitor for the same role is in production there (README says MySQL, Terraform
  * says `engine = "postgres"`). A claimed technology seen in tests or tooling is not contradicted: the doc
- * may be describing that use ("tests run on SQLite").
+ * may be describing that use ("tests run on SQLite"); neither is a line that tells history or only mentions
+ * the technology (core/use-cues.ts). A rival the line only mentions ("kubeadm rather than EKS") is not one
+ * the line claims, so it does not excuse the claim.
  */
 export function markStaleClaims(
   claims: readonly DocClaim[],
@@ -40,7 +49,7 @@ export function markStaleClaims(
   }
   return claims.map((claim) => {
     if (evidence.seen(claim.repo, claim.technology)) return claim;
-    if (HISTORICAL.test(claim.text)) return claim;
+    if (HISTORICAL.test(claim.text) || mentionOnly(claim, catalog)) return claim;
     const sameLine = byLine.get(`${claim.repo}\0${claim.path}\0${claim.line}`) ?? new Set();
     const contradictedBy = catalog
       .competitors(claim.technology)

@@ -1,6 +1,8 @@
 // claim-net: every technology or vendor named in AI-written text must be backed (backing.ts): stated in the
-// profile, shown by production code, or named by a grounding fact when the code is silent. An unbacked
-// skill keyword is removed; unbacked prose falls back to the candidate's original wording, or goes.
+// profile, shown by production code, or named as used by a grounding fact when the code is silent (mention
+// is not use: a fact that says "We considered Snowflake" backs nothing about Snowflake, and the record says
+// so). An unbacked skill keyword is removed; unbacked prose falls back to the candidate's original wording,
+// or goes.
 // Technologies the code knows only outside production are vendor-provenance's, stale doc claims are
 // code-truth's: claim-net reports everything else, so one mention is reported once. Skill keywords are a
 // closed world: a name the catalog does not know must be stated by the profile or a production source.
@@ -83,7 +85,7 @@ export const claimNet: Guard = {
   meta: {
     id: "claim-net",
     description:
-      "Every technology or vendor named in AI-written text must be stated in the profile, shown by production code, or named by a grounding fact; otherwise the skill is removed or the text falls back to the candidate's wording.",
+      "Every technology or vendor named in AI-written text must be stated in the profile, shown by production code, or named as used by a grounding fact (one that only names it as considered, evaluated, compared, rejected, replaced, migrated away from, planned or negated does not count); otherwise the skill is removed or the text falls back to the candidate's wording.",
     messages,
   },
   checkText,

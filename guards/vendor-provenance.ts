@@ -1,8 +1,9 @@
 // vendor-provenance: a technology or vendor whose only evidence is example, docs, test or tooling code is
 // not production experience. Before writing, such a match is demoted to its real status; after writing, a
 // string that presents it as production experience falls back to the candidate's wording or goes.
-// It owns the technologies truth knows in a non-production status; claim-net owns the rest, code-truth the
-// stale doc claims (backing.ts decides which is which).
+// It owns the technologies truth knows in a non-production status, including those truth knows only from
+// doc claims (docs-only); claim-net owns the rest, code-truth the stale doc claims (backing.ts decides which
+// is which).
 import type { EvidenceKind, TechStatus } from "../core/truth.js";
 import {
   citedKind,

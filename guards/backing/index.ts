@@ -2,17 +2,20 @@
 //   1. the candidate states it in the profile;
 //   2. code-derived truth knows it: backed only when its status is production (a language also when the
 //      repositories hold code in it, counted in bytes);
-//   3. truth is silent about it (or absent): backed when a grounding fact names it, unless the fact is an
-//      example or a stale doc claim, or names it only inside a stale doc claim line.
+//   3. truth knows it only from doc claims: docs-only, not backed (vendor-provenance owns it);
+//   4. truth is silent about it (or absent): backed when a grounding fact names it, unless the fact is an
+//      example or a stale doc claim, names it only inside a stale doc claim line, or only mentions it
+//      (mention is not use: "We considered Snowflake" backs nothing about Snowflake; core/use-cues.ts).
 // claim-net and the verifier ask this module; vendor-provenance and code-truth use the same answer to decide
 // which of them owns an unbacked mention, so that one mention is reported once.
 //
 // The lookups it needs are built per context, lazily (lookups.ts); how evidence is cited and worded is
 // in evidence.ts, what a match's evidence is in cited.ts, the technologies a string names in
 // text.ts. Everything is re-exported here.
-import type { DocClaim, TechStatus } from "../../core/truth.js";
+import { type DocClaim, type TechStatus, docsOnlyClaims } from "../../core/truth.js";
 import {
   MAX_EVIDENCE,
+  claimEvidence,
   listWords,
   placeRef,
   refList,
@@ -49,11 +52,14 @@ export type BackingBasis =
   | "native"
   /** Truth is silent; a grounding fact names it. */
   | "fact"
-  /** Truth knows it only from example, test, docs or tooling code (vendor-provenance owns it). */
+  /**
+   * Truth knows it only from example, test, docs or tooling code, or only from doc claims (docs-only):
+   * vendor-provenance owns it.
+   */
   | "non-production"
   /** Its only support is a doc claim the code contradicts (code-truth owns it). */
   | "stale-claim"
-  /** Nothing names it (claim-net owns it). */
+  /** Nothing names it as used (claim-net owns it). */
   | "unsupported";
 
 export interface Backing {
@@ -203,6 +209,18 @@ function decide(id: string, context: GuardContext): Backing {
     };
   }
 
+  const documented = docsOnlyClaims(context.truth, id);
+  if (documented.length > 0) {
+    const by = documented.slice(0, MAX_EVIDENCE).map(claimEvidence);
+    return {
+      backed: false,
+      basis: "non-production",
+      status: "docs-only",
+      by,
+      why: `${name} appears only in ${whereSeen("docs-only")} (${refList(by)}), never in production code.`,
+    };
+  }
+
   const facts = index.facts.backing.get(id);
   if (facts && facts.length > 0) {
     const by: RecordEvidence[] = facts.slice(0, MAX_EVIDENCE).map(({ fact, mention }) => ({
@@ -227,9 +245,17 @@ function decide(id: string, context: GuardContext): Backing {
 }
 
 function unsupportedWhy(name: string, id: string, context: GuardContext, index: BackingIndex): string {
-  const rejected = index.facts.rejected.get(id)?.[0];
+  const all = index.facts.rejected.get(id) ?? [];
+  const mentions = all.filter((r) => r.use);
+  if (mentions.length > 0 && mentions.length === all.length) {
+    const ids = [...new Set(mentions.map((r) => r.fact.id))];
+    const which = ids.length === 1 ? "The only source" : "Every source";
+    return `${which} that names ${name} (${ids.join(", ")}) names it ${mentions[0]!.why} ("${mentions[0]!.use!.cue}"); neither the profile nor production code backs it.`;
+  }
+  const rejected = all.find((r) => !r.use) ?? all[0];
   if (rejected) {
-    const what = rejected.why.startsWith("only") ? `a fact that names it ${rejected.why}` : rejected.why;
+    const what =
+      rejected.why.startsWith("only") || rejected.use ? `a fact that names it ${rejected.why}` : rejected.why;
     return `${name} is named only by ${what} (${rejected.fact.id}); neither the profile nor production code backs it.`;
   }
   const parts = [
@@ -255,8 +281,9 @@ function checked(id: string, name: string, context: GuardContext, index: Backing
   }
   const rejected = index.facts.rejected.get(id) ?? [];
   if (rejected.length > 0) {
-    for (const { fact, why } of rejected.slice(0, MAX_EVIDENCE)) {
-      by.push({ source: "fact", ref: fact.id, text: `cannot back: ${why}` });
+    for (const { fact, why, use } of rejected.slice(0, MAX_EVIDENCE)) {
+      const text = use ? `cannot back: names ${name} ${why} ("${use.cue}")` : `cannot back: ${why}`;
+      by.push({ source: "fact", ref: fact.id, text });
     }
   } else {
     by.push({

@@ -4,6 +4,7 @@
 // index at all, and matches-only lookups (evidence kinds by place) are not built for text.
 import type { Catalog, Mention } from "../../extractors/catalog.js";
 import type { DocClaim, EvidenceKind, Technology } from "../../core/truth.js";
+import { type MentionUse, mentionUse } from "../../core/use-cues.js";
 import { placeRef } from "./evidence.js";
 import { formatField } from "../../core/resume.js";
 import type { JsonResume } from "../../core/resume.js";
@@ -83,11 +84,20 @@ export interface StaleClaims {
   texts: string[];
 }
 
+/** A fact that names a technology but cannot back it. */
+export interface RejectedFact {
+  fact: Fact;
+  /** Why, as words that follow "named only by" (`an example`) or "names it" (`as considered, not used`). */
+  why: string;
+  /** Set when every mention of the technology in the fact is a mention only ("We considered Snowflake"). */
+  use?: MentionUse & { used: false };
+}
+
 export interface FactIndex {
-  /** Facts that may back: technology id → where they name it (outside stale claim lines). */
+  /** Facts that may back: technology id → where they name it (outside stale claim lines, as used). */
   backing: Map<string, FactMention[]>;
   /** Facts that name a technology but cannot back it, with why. */
-  rejected: Map<string, { fact: Fact; why: string }[]>;
+  rejected: Map<string, RejectedFact[]>;
 }
 
 export type LanguageBytes = { repo: string; language: string; bytes: number };
@@ -199,7 +209,7 @@ function staleClaimsOf(context: GuardContext): StaleClaims {
 function factMentions(context: GuardContext, staleTexts: readonly string[]): FactIndex {
   const catalog: Catalog = context.catalog;
   const backing = new Map<string, FactMention[]>();
-  const rejected = new Map<string, { fact: Fact; why: string }[]>();
+  const rejected = new Map<string, RejectedFact[]>();
   for (const fact of context.facts) {
     const mentions = catalog.findMentions(fact.text);
     if (fact.kind === "example" || fact.kind === "stale-claim") {
@@ -209,17 +219,28 @@ function factMentions(context: GuardContext, staleTexts: readonly string[]): Fac
     }
     const staleSpans = spansOf(fact.text, staleTexts);
     const inStale = new Set<string>();
+    // Mention is not use: "We considered Snowflake" backs nothing about Snowflake.
+    const named = new Map<string, MentionUse & { used: false }>();
     for (const mention of mentions) {
       if (staleSpans.some(([s, e]) => mention.start >= s && mention.end <= e)) {
         inStale.add(mention.id);
         continue;
       }
+      const use = mentionUse(fact.text, mention.start, mention.end);
+      if (!use.used) {
+        if (!named.has(mention.id)) named.set(mention.id, { ...use, used: false });
+        continue;
+      }
       push(backing, mention.id, { fact, mention });
     }
-    for (const id of inStale) {
-      if (!backing.get(id)?.some((m) => m.fact === fact)) {
-        push(rejected, id, { fact, why: "only inside a stale doc claim line" });
-      }
+    for (const id of new Set([...inStale, ...named.keys()])) {
+      if (backing.get(id)?.some((m) => m.fact === fact)) continue;
+      const use = named.get(id);
+      push(
+        rejected,
+        id,
+        use ? { fact, why: use.says!, use } : { fact, why: "only inside a stale doc claim line" },
+      );
     }
   }
   return { backing, rejected };

@@ -1,6 +1,7 @@
 // Match each job requirement to what backs it: code-derived truth, the profile, KB chunks. Pure.
 import type { Catalog } from "../../extractors/catalog.js";
-import type { ExtractResult, Technology } from "../../core/truth.js";
+import { type ExtractResult, type Technology, docsOnlyClaims } from "../../core/truth.js";
+import { type MentionUse, mentionUse } from "../../core/use-cues.js";
 import {
   type ProfileString,
   canStateSkill,
@@ -83,11 +84,39 @@ function technologyMatch(
         .map((c) => ({ source: "truth", ref: placeRef(c), text: c.text })),
     };
   }
-  const named = chunks.filter(
-    (c) => c.kind === "production-doc" && input.catalog.findMentions(c.text).some((m) => m.id === id),
-  );
+  // Known only from doc claims: docs-only, as the guards judge it (DESIGN.md, "The guards").
+  const documented = docsOnlyClaims(input.truth, id);
+  if (documented.length > 0) {
+    return {
+      status: "docs-only",
+      evidence: documented
+        .slice(0, MAX_EVIDENCE)
+        .map((c) => ({ source: "truth", ref: placeRef(c), text: c.text })),
+    };
+  }
+  // Mention is not use: a chunk whose every sentence naming it only mentions it ("We considered
+  // Snowflake") does not back it.
+  const named: Chunk[] = [];
+  let mentioned: { chunk: Chunk; use: MentionUse } | undefined;
+  for (const c of chunks) {
+    if (c.kind !== "production-doc") continue;
+    const uses = input.catalog
+      .findMentions(c.text)
+      .filter((m) => m.id === id)
+      .map((m) => mentionUse(c.text, m.start, m.end));
+    if (uses.some((u) => u.used)) named.push(c);
+    else if (uses[0]) mentioned ??= { chunk: c, use: uses[0] };
+  }
   if (named.length > 0)
     return { status: "kb-stated", evidence: named.slice(0, MAX_EVIDENCE).map(chunkEvidence) };
+  if (mentioned) {
+    const name = input.catalog.get(id)?.name ?? id;
+    return {
+      status: "unsupported",
+      evidence: [],
+      note: `${chunkEvidence(mentioned.chunk).ref} names ${name} ${mentioned.use.says} ("${mentioned.use.cue}"), so it backs nothing about it.`,
+    };
+  }
   return { status: "unsupported", evidence: [] };
 }
 

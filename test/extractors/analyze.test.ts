@@ -3,6 +3,7 @@ import { analyzeRepo } from "../../extractors/analyze.js";
 import { Catalog } from "../../extractors/catalog.js";
 import type { RepoSnapshot } from "../../extractors/sources/types.js";
 import type { FileDetector } from "../../extractors/types.js";
+import { testCatalog } from "../helpers/catalog.js";
 
 function snapshot(count: number): RepoSnapshot {
   const files = Array.from({ length: count }, (_, i) => ({ path: `src/f${i}.x`, size: 1 }));
@@ -43,5 +44,24 @@ describe("analyzeRepo", () => {
           .sort(),
       );
     }
+  });
+
+  it("claims from docs only what their sentences state as used", async () => {
+    const files: Record<string, string> = {
+      "README.md": "# Orders\n\nWe evaluated MySQL and SQLite; the service runs on Postgres.\n",
+      "docs/adr-1.md": "Orders migrated from MySQL to Postgres in 2022. EKS is on the roadmap.\n",
+    };
+    const repo: RepoSnapshot = {
+      name: "orders",
+      source: "orders",
+      files: Object.entries(files).map(([path, text]) => ({ path, size: text.length })),
+      warnings: [],
+      read: (path) => Promise.resolve(Buffer.from(files[path]!)),
+    };
+    const { claims } = await analyzeRepo(repo, { catalog: testCatalog(), detectors: [] });
+    expect(claims.map((c) => [c.path, c.line, c.technology]).sort()).toEqual([
+      ["README.md", 3, "postgresql"],
+      ["docs/adr-1.md", 1, "postgresql"],
+    ]);
   });
 });

@@ -119,6 +119,39 @@ describe("findDocClaims", () => {
     ]);
   });
 
+  it("claims nothing from a sentence that only mentions a technology (mention is not use)", () => {
+    const text = [
+      "# Storage", // 1
+      "", // 2
+      "We evaluated MySQL and **SQLite** before standardising on Postgres.", // 3
+      "The orders service no longer uses `MySQL`;", // 4
+      "it runs on EKS.", // 5
+      "", // 6
+      "- Migrated from MySQL to Postgres in 2022", // 7
+      "- Plan to adopt [OpenAI](https://openai.com) and K8s next year", // 8
+      "- Runs on Kubernetes, not kubeadm", // 9
+      "", // 10
+      "```sh", // 11
+      "# we never used MySQL here", // 12
+      "psql postgres://localhost/orders", // 13
+      "```", // 14
+    ].join("\n");
+    expect(findDocClaims("r", "README.md", text, catalog).map((c) => [c.line, c.technology])).toEqual([
+      [3, "postgresql"],
+      [5, "amazon-eks"],
+      [7, "postgresql"],
+      [9, "kubernetes"],
+      [13, "postgresql"],
+    ]);
+  });
+
+  it("reads cues in non-Markdown docs across the lines of a sentence", () => {
+    const text = "Title\n=====\n\nWe compared MySQL with\nSQLite. Production uses\r\nPostgres.\n";
+    expect(findDocClaims("r", "README.rst", text, catalog).map((c) => [c.line, c.technology])).toEqual([
+      [6, "postgresql"],
+    ]);
+  });
+
   it("handles CRLF, empty and odd input", () => {
     expect(findDocClaims("r", "a.md", "", catalog)).toEqual([]);
     expect(findDocClaims("r", "a.md", "one\r\ntwo MySQL\r\n", catalog).map((c) => c.line)).toEqual([2]);

@@ -56,6 +56,18 @@ describe("markStaleClaims", () => {
       true,
       [pg],
     ],
+    [
+      "the line only mentions it (mention is not use)",
+      claim("mysql", "We evaluated MySQL before choosing Postgres."),
+      false,
+      undefined,
+    ],
+    [
+      "a rival the line only mentions does not excuse the claim",
+      claim("self-hosted-kubernetes", "Runs on kubeadm rather than EKS."),
+      true,
+      [eks],
+    ],
     ["the claimed technology is seen in tests", claim("sqlite", "Tests run on SQLite."), false, undefined],
     [
       "the same claim where SQLite is seen nowhere",

@@ -19,6 +19,21 @@ const truth = await extract(
 );
 const staleReadmeLine = truth.docClaims.find((c) => c.path === "README.md" && c.line === 7 && c.stale)!.text;
 
+// Truth without EC2's own doc claims, which make EC2 docs-only (vendor-provenance's): silent about it.
+const silentOnEc2 = {
+  ...truth,
+  docClaims: truth.docClaims.filter((c) => c.technology !== "amazon-ec2"),
+};
+
+// Mention is not use: the decision record the issue starts from.
+const warehouseAdr: Fact = {
+  id: "adr-7",
+  text: "We considered Snowflake and Databricks before standardising on BigQuery.",
+  kind: "docs",
+};
+const facts = (...texts: string[]): Fact[] =>
+  texts.map((text, i) => ({ id: `kb-${i + 1}`, text, kind: "docs" }));
+
 const profile: JsonResume = {
   basics: { name: "Ada Park", summary: "Backend engineer building payment and ledger systems." },
   work: [{ name: "Quillmark", highlights: ["Built the ledger API and its nightly exports"] }],
@@ -129,6 +144,56 @@ testTextGuard(claimNet, {
       },
     },
     {
+      name: "mention is not use: the technology the decision record standardised on is backed",
+      field: "work[0].highlights[1]",
+      text: "Standardised the warehouse on BigQuery",
+      context: { truth, facts: [warehouseAdr] },
+    },
+    {
+      name: "mention is not use: a migration to a technology backs it",
+      text: "Moved the orders store to PostgreSQL",
+      context: { facts: facts("Orders migrated from MySQL to PostgreSQL in 2022.") },
+    },
+    {
+      name: "mention is not use: the replacement backs, the replaced does not",
+      text: "Kafka",
+      role: "list-item",
+      context: { facts: facts("We replaced RabbitMQ with Kafka for event delivery.") },
+    },
+    {
+      name: "mention is not use: rejected in favour of another backs the other",
+      text: "BigQuery",
+      role: "list-item",
+      context: { facts: facts("We rejected Snowflake in favour of BigQuery.") },
+    },
+    {
+      name: "mention is not use: 'instead of polling' states use of Kafka",
+      text: "Streamed ledger events through Kafka",
+      context: { facts: facts("The ledger uses Kafka instead of polling.") },
+    },
+    {
+      name: "mention is not use: 'not only Kafka but also' states use of Kafka",
+      text: "Kafka",
+      role: "list-item",
+      context: { facts: facts("We use not only Kafka but also RabbitMQ for retries.") },
+    },
+    {
+      name: "mention is not use: a negation in another clause does not leak",
+      text: "Ran the service on Kubernetes",
+      context: { facts: facts("We do not page on-call at night; the service runs on Kubernetes.") },
+    },
+    {
+      name: "mention is not use: another sentence of the same fact states use",
+      text: "Cached sessions in Redis",
+      context: { facts: facts("We evaluated Redis in 2021. Sessions are cached in Redis.") },
+    },
+    {
+      name: "mention is not use: another fact states use",
+      text: "Snowflake",
+      role: "list-item",
+      context: { truth, facts: [warehouseAdr, ...facts("Snowflake tasks load the nightly reports.")] },
+    },
+    {
       name: "unknown names in prose are the verifier's",
       field: "work[0].highlights[0]",
       text: "Rolled out Backstage and Kyverno",
@@ -194,7 +259,7 @@ testTextGuard(claimNet, {
       name: "a fact naming it only inside a stale doc claim line does not back",
       field: "work[0].highlights[3]",
       text: "Ran the control plane on EC2 instances",
-      context: { truth, facts: [staleFact] },
+      context: { truth: silentOnEc2, facts: [staleFact] },
       findings: [{ rule: "unbacked-technology", actual: "EC2", action: "remove" }],
       output: null,
     },
@@ -223,6 +288,47 @@ testTextGuard(claimNet, {
       findings: [{ rule: "unbacked-technology", actual: "Kafka", action: "remove" }],
       output: null,
     },
+    {
+      name: "mention is not use: the decision record's considered Snowflake backs no migration to it",
+      field: "work[0].highlights[1]",
+      text: "Migrated the warehouse to Snowflake",
+      original: "Ran the nightly warehouse loads",
+      context: { truth, profile, facts: [warehouseAdr] },
+      findings: [{ rule: "unbacked-technology", actual: "Snowflake", action: "fallback" }],
+      output: "Ran the nightly warehouse loads",
+    },
+    {
+      name: "mention is not use: nor a Databricks skill",
+      field: "skills[1].keywords[1]",
+      role: "list-item",
+      text: "Databricks",
+      context: { truth, profile, facts: [warehouseAdr] },
+      findings: [{ rule: "unbacked-technology", actual: "Databricks", action: "remove" }],
+      output: null,
+    },
+    ...(
+      [
+        ["considered", "MongoDB", "The team considered MongoDB for the catalog."],
+        ["evaluated", "Databricks", "The data team evaluated Databricks for a quarter."],
+        ["compared", "Redshift", "We compared Redshift with BigQuery on cost."],
+        ["rejected", "MongoDB", "MongoDB was rejected for lack of transactions."],
+        ["replaced", "RabbitMQ", "We replaced RabbitMQ with Kafka for event delivery."],
+        ["migrated away from", "MySQL", "Orders migrated from MySQL to PostgreSQL in 2022."],
+        ["retired", "Memcached", "The Memcached tier was retired in 2021."],
+        ["planned", "Kafka", "We plan to adopt Kafka next year."],
+        ["negated: no longer", "MongoDB", "The service no longer uses MongoDB."],
+        ["negated: does not use", "Redis", "The API does not use Redis."],
+        ["negated: rather than", "Kafka", "Events go through SQS rather than Kafka."],
+        ["negated: not", "ECS", "Services deploy to Kubernetes, not ECS."],
+      ] as const
+    ).map(([family, name, sentence]) => ({
+      name: `mention is not use: ${family}`,
+      field: "work[0].highlights[2]",
+      text: `Ran production workloads on ${name}`,
+      context: { facts: facts(sentence) },
+      findings: [{ rule: "unbacked-technology", actual: name, action: "remove" as const }],
+      output: null,
+    })),
     {
       name: "a stale-claim fact does not back when truth is absent",
       text: "Scaled MySQL replicas",
@@ -280,6 +386,44 @@ describe("claim-net findings", () => {
   });
 });
 
+describe("claim-net findings: mention is not use", () => {
+  it("say why the only source cannot back: it names the technology as considered, not used", () => {
+    const [finding] = claimNet.checkText!(
+      {
+        field: "work[0].highlights[1]",
+        text: "Migrated the warehouse to Snowflake",
+        role: "prose",
+        original: "Ran the nightly warehouse loads",
+      },
+      { catalog, facts: [warehouseAdr], truth, profile },
+    );
+    expect(finding).toEqual({
+      guard: "claim-net",
+      rule: "unbacked-technology",
+      action: "fallback",
+      edit: { range: [0, 35], text: "Ran the nightly warehouse loads" },
+      field: "work[0].highlights[1]",
+      reason:
+        "Snowflake: named in AI-written text without backing. The only source that names Snowflake (adr-7) " +
+        'names it as considered, not used ("considered"); neither the profile nor production code backs it.',
+      actual: "Snowflake",
+      evidence: [
+        { source: "profile", ref: "profile", text: "no profile string names Snowflake" },
+        {
+          source: "truth",
+          ref: "ledger-service, platform-infra, payments-api",
+          text: "no evidence of Snowflake in 3 repositories",
+        },
+        {
+          source: "fact",
+          ref: "adr-7",
+          text: 'cannot back: names Snowflake as considered, not used ("considered")',
+        },
+      ],
+    });
+  });
+});
+
 describe("one mention, one guard", () => {
   const context: GuardContext = { catalog, facts: [], truth };
   const guards = [vendorProvenance, codeTruth, claimNet];
@@ -290,6 +434,7 @@ describe("one mention, one guard", () => {
     ["Shipped OpenAI summaries", ["vendor-provenance"]],
     ["Bootstrapped clusters with kubeadm", ["code-truth"]],
     ["Loaded data into Snowflake", ["claim-net"]],
+    ["Ran bastion hosts on EC2", ["vendor-provenance"]],
     ["Ran K8s on Amazon EKS with TypeScript services", []],
   ])("%s", (text, expected) => {
     expect(owners(text)).toEqual(expected);

@@ -247,6 +247,31 @@ testMatchGuard(vendorProvenance, {
       ],
     },
     {
+      name: "known only from doc claims: a kb-stated match is docs-only",
+      matches: [
+        {
+          requirement: "AWS compute",
+          technology: "amazon-ec2",
+          status: "kb-stated",
+          evidence: [{ source: "chunk", ref: "platform-infra/README.md:5-12" }],
+        },
+      ],
+      context: { truth: infra },
+      findings: [{ rule: "docs-only-vendor", actual: "Amazon EC2", action: "demote" }],
+      output: [
+        {
+          requirement: "AWS compute",
+          technology: "amazon-ec2",
+          status: "docs-only",
+          evidence: [{ source: "chunk", ref: "platform-infra/README.md:5-12" }],
+          note:
+            "Amazon EC2 appears only in documentation (platform-infra/docs/architecture.md:12, " +
+            "platform-infra/README.md:7, platform-infra/README.md:11), never in production code: " +
+            'the match is demoted from "kb-stated" to "docs-only".',
+        },
+      ],
+    },
+    {
       name: "no truth: a match citing only an example chunk is example-only",
       matches: [
         {
@@ -329,6 +354,15 @@ testTextGuard(vendorProvenance, {
       context: { truth: ledger },
       findings: [{ rule: "example-only-vendor-text", actual: "pandas", action: "remove" }],
       output: null,
+    },
+    {
+      name: "a technology truth knows only from doc claims is docs-only",
+      field: "work[0].highlights[0]",
+      text: "Ran the bastion hosts on EC2",
+      original: "Ran the platform's bastion hosts",
+      context: { truth: infra },
+      findings: [{ rule: "docs-only-vendor-text", actual: "EC2", action: "fallback" }],
+      output: "Ran the platform's bastion hosts",
     },
     {
       name: "a summary without an original is emptied",

@@ -248,6 +248,43 @@ describe("technologyBacking: code-derived truth", () => {
   });
 });
 
+describe("technologyBacking: known only from doc claims", () => {
+  it("is docs-only, not backed, whatever the facts say (vendor-provenance owns it)", () => {
+    const facts: Fact[] = [{ id: "kb-1", text: "Bastion hosts run on EC2.", kind: "docs" }];
+    expect(technologyBacking("amazon-ec2", context({ truth: infra, facts }))).toEqual({
+      backed: false,
+      basis: "non-production",
+      status: "docs-only",
+      by: [
+        {
+          source: "truth",
+          ref: "platform-infra/docs/architecture.md:12",
+          text: "Kubernetes is self-managed: kubeadm bootstraps three control-plane nodes on EC2 (m5.large) and the",
+        },
+        {
+          source: "truth",
+          ref: "platform-infra/README.md:7",
+          text: "The platform runs on a self-hosted Kubernetes cluster provisioned with kubeadm on EC2: three",
+        },
+        {
+          source: "truth",
+          ref: "platform-infra/README.md:11",
+          text: "Orders are stored in MySQL (a primary with one read replica on dedicated EC2 instances). The `orders`",
+        },
+      ],
+      why:
+        "Amazon EC2 appears only in documentation (platform-infra/docs/architecture.md:12, " +
+        "platform-infra/README.md:7, platform-infra/README.md:11), never in production code.",
+    });
+  });
+
+  it("the profile still backs it; stale claims alone are code-truth's, not docs-only", () => {
+    const states: JsonResume = { skills: [{ name: "Cloud", keywords: ["EC2"] }] };
+    expect(technologyBacking("amazon-ec2", context({ truth: infra, profile: states })).basis).toBe("profile");
+    expect(technologyBacking("mysql", context({ truth: infra })).basis).toBe("stale-claim");
+  });
+});
+
 describe("technologyBacking: grounding facts when truth is silent", () => {
   it("backs a technology a grounding fact names", () => {
     const facts: Fact[] = [
@@ -295,7 +332,9 @@ describe("technologyBacking: grounding facts when truth is silent", () => {
     const facts: Fact[] = [
       { id: "readme#1", text: `# platform-infra\n\n${stale}\ncontrol-plane nodes.`, kind: "docs" },
     ];
-    const backing = technologyBacking("amazon-ec2", context({ truth: infra, facts }));
+    // Truth knows EC2 from its own doc claims too (docs-only): leave those out, so truth is silent about it.
+    const silent = { ...infra, docClaims: infra.docClaims.filter((c) => c.technology !== "amazon-ec2") };
+    const backing = technologyBacking("amazon-ec2", context({ truth: silent, facts }));
     expect(backing).toMatchObject({ backed: false, basis: "unsupported" });
     expect(backing.by).toContainEqual({
       source: "fact",
@@ -304,11 +343,71 @@ describe("technologyBacking: grounding facts when truth is silent", () => {
     });
     // The same fact naming it outside the stale line does back it.
     const more: Fact[] = [{ id: "readme#2", text: `${stale}\nBastion hosts run on EC2.`, kind: "docs" }];
-    expect(technologyBacking("amazon-ec2", context({ truth: infra, facts: more }))).toMatchObject({
+    expect(technologyBacking("amazon-ec2", context({ truth: silent, facts: more }))).toMatchObject({
       backed: true,
       basis: "fact",
       by: [{ source: "fact", ref: "readme#2", text: "Bastion hosts run on EC2." }],
     });
+  });
+
+  it("does not count a fact that only mentions it: mention is not use", () => {
+    const facts: Fact[] = [
+      {
+        id: "adr-7",
+        text: "We considered Snowflake and Databricks before standardising on BigQuery.",
+        kind: "docs",
+      },
+    ];
+    expect(technologyBacking("snowflake", context({ truth: ledger, facts }))).toEqual({
+      backed: false,
+      basis: "unsupported",
+      by: [
+        {
+          source: "truth",
+          ref: "ledger-service",
+          text: "no evidence of Snowflake in 1 repository",
+        },
+        {
+          source: "fact",
+          ref: "adr-7",
+          text: 'cannot back: names Snowflake as considered, not used ("considered")',
+        },
+      ],
+      why:
+        'The only source that names Snowflake (adr-7) names it as considered, not used ("considered"); ' +
+        "neither the profile nor production code backs it.",
+    });
+    expect(technologyBacking("databricks", context({ facts })).backed).toBe(false);
+    expect(technologyBacking("google-bigquery", context({ facts }))).toMatchObject({
+      backed: true,
+      basis: "fact",
+    });
+  });
+
+  it("counts a fact that mentions it in one sentence and states its use in another", () => {
+    const facts: Fact[] = [
+      { id: "kb-1", text: "We evaluated Redis in 2021. Sessions are cached in Redis.", kind: "docs" },
+    ];
+    expect(technologyBacking("redis", context({ facts }))).toMatchObject({
+      backed: true,
+      basis: "fact",
+      by: [{ source: "fact", ref: "kb-1" }],
+    });
+  });
+
+  it("names every source when several only mention it, and says so beside other rejections", () => {
+    const facts: Fact[] = [
+      { id: "kb-1", text: "The service no longer uses MongoDB.", kind: "docs" },
+      { id: "kb-2", text: "MongoDB was rejected for lack of transactions.", kind: "docs" },
+    ];
+    expect(technologyBacking("mongodb", context({ facts })).why).toBe(
+      'Every source that names MongoDB (kb-1, kb-2) names it as not used ("no longer"); neither the ' +
+        "profile nor production code backs it.",
+    );
+    const mixed: Fact[] = [{ id: "kb-3", text: "Example: a MongoDB client.", kind: "example" }, facts[0]!];
+    expect(technologyBacking("mongodb", context({ facts: mixed })).why).toBe(
+      "MongoDB is named only by an example (kb-3); neither the profile nor production code backs it.",
+    );
   });
 
   it("says what was checked when nothing backs it", () => {

@@ -137,7 +137,7 @@ describe("technology requirements", () => {
     expect(one(techReq("sqlite"), { truth }).status).toBe("profile-stated");
   });
 
-  it("stale: only doc claims the code contradicts; claims that are not stale do not count", () => {
+  it("stale: only doc claims the code contradicts; a stale claim outranks live ones", () => {
     const claim = (line: number, stale: boolean): DocClaim => ({
       repo: "infra",
       path: "README.md",
@@ -151,9 +151,30 @@ describe("technology requirements", () => {
       status: "stale",
       evidence: [{ source: "truth", ref: "infra/README.md:9", text: "line 9: we run kubeadm" }],
     });
-    expect(one(techReq("self-hosted-kubernetes"), { truth: truthOf([], [claim(3, false)]) }).status).toBe(
-      "unsupported",
-    );
+  });
+
+  it("docs-only: a technology truth knows only from live doc claims, whatever the KB says", () => {
+    const claim: DocClaim = {
+      repo: "infra",
+      path: "README.md",
+      line: 3,
+      technology: "mysql",
+      text: "Orders are stored in MySQL.",
+      stale: false,
+    };
+    const chunks = [chunk("readme", "production-doc", "Orders are stored in MySQL.", [3, 3])];
+    expect(one(techReq("mysql"), { truth: truthOf([], [claim]), chunks })).toEqual({
+      requirementId: "R1",
+      requirement: "Run mysql",
+      kind: "technology",
+      optional: false,
+      technology: "mysql",
+      status: "docs-only",
+      evidence: [{ source: "truth", ref: "infra/README.md:3", text: "Orders are stored in MySQL." }],
+    });
+    // Code evidence of any kind outranks doc claims: truth's own status.
+    const truth = truthOf([tech("mysql", "test-only", [ev("test", "tests/db.py")])], [claim]);
+    expect(one(techReq("mysql"), { truth }).status).toBe("test-only");
   });
 
   it("kb-stated: a production doc naming it; example docs and chunks of other requirements do not", () => {
@@ -172,6 +193,42 @@ describe("technology requirements", () => {
       asOf: ASOF,
     });
     expect(match).toMatchObject({ status: "unsupported", evidence: [] });
+  });
+});
+
+describe("technology requirements: mention is not use", () => {
+  const warehouse = "We considered MySQL and SQLite before standardising on PostgreSQL.";
+
+  it.each([
+    ["considered", "We considered MySQL and SQLite before standardising on PostgreSQL."],
+    ["evaluated", "The team evaluated MySQL for a quarter."],
+    ["compared", "Compared with MySQL, the new store halved latency."],
+    ["rejected", "MySQL was rejected for lack of JSON support."],
+    ["replaced", "We replaced MySQL with PostgreSQL."],
+    ["migrated away from", "Orders migrated from MySQL to PostgreSQL in 2022."],
+    ["planned", "We plan to adopt MySQL replicas next year."],
+    ["negated", "The service no longer uses MySQL."],
+  ])("a chunk that names it as %s does not back it", (_, text) => {
+    const match = one(techReq("mysql"), { chunks: [chunk("doc", "production-doc", text, [2, 2])] });
+    expect(match).toMatchObject({ status: "unsupported", evidence: [] });
+    expect(match.note).toMatch(/^docs\/doc\.md:2-2 names MySQL .+, so it backs nothing about it\.$/);
+  });
+
+  it("the same chunk backs what it states as used; a second chunk that states use backs", () => {
+    const chunks = [chunk("adr", "production-doc", warehouse, [1, 1])];
+    expect(one(techReq("postgresql"), { chunks, profile: {} })).toMatchObject({ status: "kb-stated" });
+    expect(one(techReq("sqlite"), { chunks })).toMatchObject({ status: "profile-stated" });
+    expect(one(techReq("mysql"), { chunks })).toEqual(
+      expect.objectContaining({
+        status: "unsupported",
+        note: 'docs/adr.md:1-1 names MySQL as considered, not used ("considered"), so it backs nothing about it.',
+      }),
+    );
+    const more = [...chunks, chunk("ops", "production-doc", "Backups of MySQL run nightly.", [5, 6])];
+    expect(one(techReq("mysql"), { chunks: more })).toMatchObject({
+      status: "kb-stated",
+      evidence: [{ source: "chunk", ref: "docs/ops.md:5-6" }],
+    });
   });
 });
 

@@ -1,0 +1,399 @@
+// Mention is not use (DESIGN.md, "The guards"): whether the sentence around a technology's mention states that
+// it is used, or only names it as considered, evaluated, compared, rejected, replaced, migrated away from,
+// retired, planned or negated. The cue words are data (core/use-cues.yaml, read once); this module is pure
+// besides that one read. claim-net's backing, the strategist, the extractor's doc claims, the verifier and
+// the chatbot ask it.
+//
+//   mentionUse("We considered Snowflake before standardising on BigQuery.", 14, 23)
+//     → { used: false, cue: "considered", family: "considered", says: "as considered, not used", cueRange: [3, 13] }
+//   the same text at BigQuery (51, 59) → { used: true }
+//
+// A cue governs words of its own sentence and clause only: a sentence ends at . ! ? (core/markdown.ts's
+// `sentenceSpans`), a blank line, or a line that starts a list item, heading, quote or table row; a clause
+// ends at ; : — ( ) and at boundary words ("before", "but", "in favour of"), and after a comma, "and" or "or"
+// where a new clause starts ("…, and we run BigQuery"). See the data file's header for the scopes.
+import { readFileSync } from "node:fs";
+import { z } from "zod";
+import { checkDocument } from "./document.js";
+import { lazy } from "./lazy.js";
+import { sentenceSpans } from "./markdown.js";
+import { assetPath } from "./paths.js";
+
+/** What the words a cue governs are: after it, before it, both, or its whole clause. */
+export type CueScope = "after" | "before" | "around" | "clause";
+
+/** What a mention's sentence says about the technology. */
+export interface MentionUse {
+  /** False when a cue makes the mention a mention only; true when the sentence states use or says nothing against it. */
+  used: boolean;
+  /** The cue as written, white space collapsed ("considered", "instead of", "was replaced by"). */
+  cue?: string;
+  /** The cue's family: considered, evaluated, compared, rejected, replaced, migrated-from, retired, planned, negated. */
+  family?: string;
+  /** How a record words such a mention: "names Snowflake " + says (`as considered, not used`). */
+  says?: string;
+  /** Where the cue is in the text. */
+  cueRange?: [number, number];
+}
+
+const phraseList = z.array(z.string().min(1));
+
+const cueSchema = z
+  .object({
+    phrase: z.string().min(1),
+    scope: z.enum(["after", "before", "around", "clause"]),
+    tight: z.boolean().optional(),
+    until: phraseList.optional(),
+    "unless-next": phraseList.optional(),
+    "unless-previous": phraseList.optional(),
+    "not-in-instructions": z.boolean().optional(),
+    "unless-earlier": phraseList.optional(),
+  })
+  .strict();
+
+const fileSchema = z
+  .object({
+    families: z.record(
+      z.string().regex(/^[a-z-]+$/),
+      z.object({ says: z.string().min(1), cues: z.array(cueSchema).min(1) }).strict(),
+    ),
+    boundaries: phraseList,
+    "clause-starters": phraseList,
+    verbs: phraseList,
+    "not-verbs": phraseList,
+    instructions: z.string().min(1),
+  })
+  .strict();
+
+/** The cue list as written in the data file. */
+export type UseCueData = z.output<typeof fileSchema>;
+
+interface Cue {
+  family: string;
+  says: string;
+  scope: CueScope;
+  tight: boolean;
+  notInInstructions: boolean;
+  /** The phrase, global and sticky-free, for `matchAll`. */
+  pattern: RegExp;
+  /** Anchored at the start of the text after the cue. */
+  unlessNext?: RegExp;
+  /** Anchored at the end of the text before the cue. */
+  unlessPrevious?: RegExp;
+  /** This cue's own scope ends (whole words, anywhere in a gap). */
+  until?: RegExp;
+  /** Earlier in the clause, these turn the cue into a double negation ("nothing ships without tests"). */
+  unlessEarlier?: RegExp;
+}
+
+/** A compiled cue list: build one with `compileUseCues`, or use the shipped one (`defaultUseCues`). */
+export interface UseCues {
+  readonly cues: readonly Cue[];
+  readonly boundary: RegExp;
+  /** `boundary`, global, to find every one. */
+  readonly boundaries: RegExp;
+  readonly starters: ReadonlySet<string>;
+  readonly verbs: ReadonlySet<string>;
+  readonly notVerbs: ReadonlySet<string>;
+  readonly instruction: RegExp;
+}
+
+const WORD_BEFORE = String.raw`(?<![\p{L}\p{N}_])`;
+const WORD_AFTER = String.raw`(?![\p{L}\p{N}_])`;
+
+/** A phrase of the data file as a regular expression source: spaces are any white space, `'` either apostrophe. */
+function phraseSource(phrase: string): string {
+  return phrase
+    .trim()
+    .replace(/\s+/g, String.raw`\s+`)
+    .replace(/'/g, "['’]");
+}
+
+function alternatives(phrases: readonly string[]): string {
+  return phrases.map(phraseSource).join("|");
+}
+
+function wordsPattern(phrases: readonly string[], flags = "giu"): RegExp {
+  return new RegExp(`${WORD_BEFORE}(?:${alternatives(phrases)})${WORD_AFTER}`, flags);
+}
+
+/** Check and compile a cue list (the parsed data file); throws on a phrase that is not a valid pattern. */
+export function compileUseCues(data: UseCueData): UseCues {
+  const cues: Cue[] = [];
+  for (const [family, { says, cues: list }] of Object.entries(data.families)) {
+    for (const cue of list) {
+      cues.push({
+        family,
+        says,
+        scope: cue.scope,
+        tight: cue.tight ?? false,
+        notInInstructions: cue["not-in-instructions"] ?? false,
+        pattern: wordsPattern([cue.phrase]),
+        ...(cue["unless-next"] && {
+          unlessNext: new RegExp(`^\\s*(?:${alternatives(cue["unless-next"])})${WORD_AFTER}`, "iu"),
+        }),
+        ...(cue["unless-previous"] && {
+          unlessPrevious: new RegExp(`${WORD_BEFORE}(?:${alternatives(cue["unless-previous"])})\\s*$`, "iu"),
+        }),
+        ...(cue.until && { until: wordsPattern(cue.until, "iu") }),
+        ...(cue["unless-earlier"] && { unlessEarlier: wordsPattern(cue["unless-earlier"], "iu") }),
+      });
+    }
+  }
+  const lower = (words: readonly string[]) => new Set(words.map((w) => w.toLowerCase()));
+  return {
+    cues,
+    boundary: wordsPattern(data.boundaries, "iu"),
+    boundaries: wordsPattern(data.boundaries, "giu"),
+    starters: lower(data["clause-starters"]),
+    verbs: lower(data.verbs),
+    notVerbs: lower(data["not-verbs"]),
+    instruction: new RegExp(`^(?:${phraseSource(data.instructions)})${WORD_AFTER}`, "iu"),
+  };
+}
+
+/** Read and compile a cue list file. */
+export function loadUseCues(path: string): UseCues {
+  return compileUseCues(
+    checkDocument(readFileSync(path, "utf8"), path, fileSchema, { mapping: "a mapping" }),
+  );
+}
+
+/** The shipped cue list (core/use-cues.yaml), read on first use. */
+export const defaultUseCues = lazy(() => loadUseCues(assetPath("core", "use-cues.yaml")));
+
+/** A cue found in a text. */
+interface Found {
+  cue: Cue;
+  start: number;
+  end: number;
+}
+
+interface Analysis {
+  /** The text with Markdown link markup blanked out, offsets unchanged. */
+  plain: string;
+  /** Sentences as `[start, end)`, in order. */
+  sentences: [number, number][];
+  /** Cues found, in order, overlaps resolved (the longest wins). */
+  found: Found[];
+}
+
+// Guards ask about every mention of a text one after another: the last few analyses are kept.
+const MEMO_SIZE = 16;
+const memo = new WeakMap<UseCues, Map<string, Analysis>>();
+
+function analysisOf(text: string, cues: UseCues): Analysis {
+  let byText = memo.get(cues);
+  if (!byText) memo.set(cues, (byText = new Map()));
+  let analysis = byText.get(text);
+  if (!analysis) {
+    const plain = withoutLinkMarkup(text);
+    analysis = { plain, sentences: sentencesOf(plain), found: findCues(plain, cues) };
+    if (byText.size >= MEMO_SIZE) byText.delete(byText.keys().next().value!);
+    byText.set(text, analysis);
+  }
+  return analysis;
+}
+
+// `[text](target "title")`, `![alt](src)` and `[text][ref]`: the brackets and target are markup, not clause
+// punctuation ("Plan to adopt [OpenAI](https://openai.com) and K8s").
+const LINK = /!?\[([^\]\n]*)\](\([^)\s]*(?:\s+"[^"\n]*")?\)|\[[^\]\n]*\])/g;
+
+/** The text with link markup replaced by spaces: the same offsets, the link text kept. */
+function withoutLinkMarkup(text: string): string {
+  if (!text.includes("](") && !text.includes("][")) return text;
+  return text.replace(LINK, (whole, label: string) => {
+    const open = whole.indexOf("[");
+    return " ".repeat(open + 1) + label + " ".repeat(whole.length - open - 1 - label.length);
+  });
+}
+
+// A line that starts a list item, heading, quote or table row starts a sentence of its own.
+const BLOCK_START = /^[ \t]*(?:[-*+•][ \t]|\d{1,3}[.)][ \t]|#{1,6}[ \t]|>|\|)/;
+
+// Abbreviations that end no sentence, though a capital follows.
+const ABBREVIATION = /(?<![\p{L}\p{N}])(?:vs|e\.g|i\.e|cf|incl|approx|esp|resp|viz)\.$/iu;
+
+/** The sentences of a text (Markdown or plain), as offsets. */
+function sentencesOf(text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  let blockStart = 0;
+  let at = 0;
+  const close = (end: number) => {
+    if (end <= blockStart) return;
+    for (const span of sentenceSpans(text, blockStart, end)) {
+      const last = spans.at(-1);
+      // "Snowflake vs. BigQuery" is one sentence.
+      if (last && last[1] >= blockStart && ABBREVIATION.test(text.slice(last[0], last[1]))) last[1] = span[1];
+      else spans.push(span);
+    }
+  };
+  while (at <= text.length) {
+    const newline = text.indexOf("\n", at);
+    const lineEnd = newline < 0 ? text.length : newline;
+    const line = text.slice(at, lineEnd);
+    if (line.trim() === "" || (at > blockStart && BLOCK_START.test(line))) {
+      close(at);
+      blockStart = line.trim() === "" ? lineEnd + 1 : at;
+    }
+    if (newline < 0) break;
+    at = newline + 1;
+  }
+  close(text.length);
+  return spans;
+}
+
+function findCues(text: string, cues: UseCues): Found[] {
+  const all: Found[] = [];
+  for (const cue of cues.cues) {
+    for (const m of text.matchAll(cue.pattern)) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (cue.unlessNext?.test(text.slice(end, end + 40))) continue;
+      if (cue.unlessPrevious?.test(text.slice(Math.max(0, start - 40), start))) continue;
+      all.push({ cue, start, end });
+    }
+  }
+  // The longest cue wins where two overlap ("is not used" over "not"); the earlier-listed one on a tie.
+  const ranked = all
+    .map((f, order) => ({ f, order }))
+    .sort((a, b) => b.f.end - b.f.start - (a.f.end - a.f.start) || a.order - b.order);
+  const kept: Found[] = [];
+  for (const { f } of ranked) {
+    if (!kept.some((k) => k.start < f.end && f.start < k.end)) kept.push(f);
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+const HARD_BOUNDARY = /[;:()[\]{}|—–]|\s-{1,2}\s/u;
+const HARD_BOUNDARIES = new RegExp(HARD_BOUNDARY.source, "gu");
+const LIST_MARKER = /^(?:[-*+•>#|]+|\d{1,3}[.)])?\s*/u;
+const CLAUSE_LINK = /(?:,|(?<![\p{L}\p{N}])(?:and|or|&)(?![\p{L}\p{N}]))(?=\s*([\p{L}'’]+))/giu;
+const WORDS = /[\p{L}][\p{L}\p{N}'’-]*/gu;
+
+function isVerb(word: string, cues: UseCues): boolean {
+  if (word !== word.toLowerCase()) return false;
+  if (cues.verbs.has(word)) return true;
+  return word.length >= 6 && /(?:ed|ing)$/.test(word) && !cues.notVerbs.has(word);
+}
+
+/** Whether a new clause starts after a comma, "and" or "or" in `gap`. */
+function startsClause(gap: string, cues: UseCues): boolean {
+  for (const m of gap.matchAll(CLAUSE_LINK)) {
+    const word = m[1]!;
+    const lower = word.toLowerCase();
+    // "and" after a comma is the link: the word after it decides.
+    if (lower === "and" || lower === "or") continue;
+    if (cues.starters.has(lower) || isVerb(word, cues)) return true;
+  }
+  return false;
+}
+
+/** Whether the words of `gap` (between a cue and a mention) stay within one clause. */
+function sameClause(gap: string, cues: UseCues, until?: RegExp): boolean {
+  return (
+    !HARD_BOUNDARY.test(gap) &&
+    !cues.boundary.test(gap) &&
+    !(until?.test(gap) ?? false) &&
+    !startsClause(gap, cues)
+  );
+}
+
+/** Where the clause around `at` starts within its sentence: after the last hard boundary or boundary word. */
+function clauseStart(text: string, sentenceStart: number, at: number, cues: UseCues): number {
+  const before = text.slice(sentenceStart, at);
+  let start = 0;
+  for (const m of before.matchAll(HARD_BOUNDARIES)) start = m.index + m[0].length;
+  for (const m of before.matchAll(cues.boundaries)) start = Math.max(start, m.index + m[0].length);
+  return sentenceStart + start;
+}
+
+/** The clause's words before the cue, without list markers and a leading conjunction. */
+function leadIn(text: string, from: number, to: number): string {
+  return text
+    .slice(from, to)
+    .replace(LIST_MARKER, "")
+    .replace(/^[*_`"'“‘\s]+/u, "")
+    .replace(/^(?:and|or|but|so|then)\s+/iu, "");
+}
+
+/**
+ * Does `found` govern the mention at `[start, end)` of its sentence? "affirms" when it does as a double
+ * negation ("nothing reaches production without passing the Playwright suite"): the mention is used.
+ */
+function governs(
+  text: string,
+  found: Found,
+  start: number,
+  end: number,
+  sentenceStart: number,
+  cues: UseCues,
+): boolean | "affirms" {
+  const { cue } = found;
+  const from = clauseStart(text, sentenceStart, found.start, cues);
+  const lead = leadIn(text, from, found.start);
+  if (cue.notInInstructions) {
+    const instruction = cues.instruction.exec(leadIn(text, from, found.end));
+    if (instruction && lead.length <= instruction[0].length) return false;
+  }
+  if (found.end <= start && cue.scope !== "before") {
+    const gap = text.slice(found.end, start);
+    if (!sameClause(gap, cues, cue.until)) return false;
+    // A cue that opens its clause ("Compared with MySQL, …", "Instead of Kafka, …") governs up to a comma.
+    if (cue.scope !== "clause" && lead.trim() === "" && gap.includes(",")) return false;
+    if (cue.tight && verbAfterFirstWord(gap, cues)) return false;
+    return cue.unlessEarlier?.test(lead) ? "affirms" : true;
+  }
+  if (end <= found.start && cue.scope !== "after") {
+    const gap = text.slice(end, found.start);
+    if (!sameClause(gap, cues)) return false;
+    // The noun phrase before a cue has no verb in it (a whole clause may: "Kafka is on the roadmap").
+    if (cue.scope !== "clause" && [...gap.matchAll(WORDS)].some((w) => isVerb(w[0], cues))) return false;
+    return true;
+  }
+  return false;
+}
+
+function verbAfterFirstWord(gap: string, cues: UseCues): boolean {
+  return [...gap.matchAll(WORDS)].slice(1).some((w) => isVerb(w[0], cues));
+}
+
+/**
+ * Whether the sentence around the mention at `[start, end)` of `text` states use of it. A mention is used
+ * unless a cue of its own clause governs it ("We considered Snowflake" → not used, cue "considered"); where
+ * several do, the nearest decides. Offsets are UTF-16 indexes into `text`, as catalog mentions give them.
+ */
+export function mentionUse(
+  text: string,
+  start: number,
+  end: number,
+  cues: UseCues = defaultUseCues(),
+): MentionUse {
+  const analysis = analysisOf(text, cues);
+  const { plain } = analysis;
+  const sentence = analysis.sentences.find(([s, e]) => start >= s && start < e);
+  if (!sentence) return { used: true };
+  let best: { found: Found; distance: number; affirms: boolean } | undefined;
+  for (const found of analysis.found) {
+    if (found.start >= sentence[1]) break;
+    if (found.end <= sentence[0] || (found.start < end && start < found.end)) continue;
+    const verdict = governs(plain, found, start, end, sentence[0], cues);
+    if (!verdict) continue;
+    const distance = found.end <= start ? start - found.end : found.start - end;
+    if (!best || distance < best.distance) best = { found, distance, affirms: verdict === "affirms" };
+  }
+  if (!best || best.affirms) return { used: true };
+  const { found } = best;
+  return {
+    used: false,
+    cue: text.slice(found.start, found.end).replace(/\s+/g, " "),
+    family: found.cue.family,
+    says: found.cue.says,
+    cueRange: [found.start, found.end],
+  };
+}
+
+/** Whether the mention at `[start, end)` of `text` is named without being stated as used. */
+export function mentionOnly(text: string, start: number, end: number, cues?: UseCues): boolean {
+  return !mentionUse(text, start, end, cues).used;
+}
