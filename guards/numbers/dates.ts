@@ -1,10 +1,16 @@
-// Figures that carry their own value: dates (`2021-03`, `03/2021`), short year ranges (`2019-21`) and phone
-// numbers (`+1 555 0100`, `(555) 123-4567`).
+// Figures that carry their own value: dates (`2021-03`, `03/2021`), short year ranges (`2019-21`, `2007–11`,
+// `2001 -- 07`) and phone numbers (`+1 555 0100`, `(555) 123-4567`). A four-digit year, a plain hyphen and two
+// digits that can be a month (`2007-11`) is a date (November 2007); with any other dash, spaces around it, or
+// two digits that cannot be a month (`1998-99`), it is a range of two years (2007 and 2011).
 import { type Reading, newReading } from "./reading.js";
 import { isDigitCode, sticky } from "./text.js";
 
 const ISO_DATE = /(\d{4})-(\d{2})(?:-(\d{2}))?(?![\d-])/y;
-const SHORT_YEAR_RANGE = /(\d{4})[-–](\d{2})(?![\d%.,]|\s?(?:[kKmMbB]|ms|s\b))/y;
+/** Four digits, a dash (`-`, `--`, `–`, `—`, spaced or not) and two digits, not a scaled or decimal figure. */
+const SHORT_YEAR_RANGE =
+  /(\d{4})[ \u00a0]*(?:--|[-–—])[ \u00a0]*(\d{2})(?![\d%]|[.,]\d|[ \u00a0]?(?:[kKmMbB]|bn|ms|s)(?![A-Za-z0-9]))/y;
+/** The longest short year range read across a century (`1995–05`). */
+const MAX_CENTURY_CROSSING = 20;
 const SLASH_DATE = /(\d{1,2})\/(?:(\d{1,2})\/)?(\d{4})(?!\d)/y;
 const PHONE_INTL = /\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,5}(?![\d%])/y;
 const PHONE_US = /(?:\(\d{3}\) ?|\d{3}[.-])\d{3}[.-]\d{4}(?!\d)/y;
@@ -52,12 +58,15 @@ export function readDate(text: string, s: number): Reading[] | undefined {
   const short = sticky(SHORT_YEAR_RANGE, text, s);
   if (short) {
     const from = Number(short[1]);
-    const to = Math.floor(from / 100) * 100 + Number(short[2]);
+    let to = Math.floor(from / 100) * 100 + Number(short[2]);
+    // `1999–01` crosses a century; `2019-18` goes nowhere.
+    if (to <= from && to + 100 - from <= MAX_CENTURY_CROSSING) to += 100;
     if (from >= 1900 && from <= 2100 && to > from && to - from < 100) {
+      const end = s + short[0].length;
       const a = newReading(s, s + 4, from, 0, 0);
-      const b = newReading(s + 5, s + 7, to, 0, 0);
+      const b = newReading(end - 2, end, to, 0, 0);
       a.kind = b.kind = "year";
-      a.range = b.range = [s, s + 7];
+      a.range = b.range = [s, end];
       return [a, b];
     }
   }

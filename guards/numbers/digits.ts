@@ -1,9 +1,12 @@
 // Reading one run of digits as a figure, or skipping it: a phone number or date, a version (`1.4.2`), an
 // identifier glued to letters (`S3`, `p99`), a fraction or schedule (`24/7`), an idiom (`3-tier`), a name
-// (`Route 53`); else a number with its prefix and suffix. And the ranges that share a unit (`3-5 years`).
+// (`Route 53`), a numbered-list marker (`1. ` at a line start); else a number with its prefix and suffix.
+// And the ranges that share a unit (`3-5 years`).
 import type { Catalog } from "../../extractors/catalog.js";
+import { currencyBefore } from "./currency.js";
 import { readDate, readPhone } from "./dates.js";
 import { type Reading, isBare, numberReading } from "./reading.js";
+import { listMarkerEnd } from "./markers.js";
 import { isName } from "./names.js";
 import { readPrefix, readSuffix } from "./read.js";
 import {
@@ -44,6 +47,11 @@ export interface Scan {
   maskAt: number;
   /** Identifiers skipped so far (`Q3/twenty-five`): number words inside them are not figures either. */
   skipped: [number, number][];
+  /**
+   * Where what was read last ends (a figure, identifier, mask or marker): a currency before the next figure
+   * never reaches back before it.
+   */
+  floor: number;
 }
 
 /** No spans: shared, never written to (a scan gets its own list when it first skips something). */
@@ -64,6 +72,13 @@ function hyphenPrefix(text: string, at: number): boolean {
   return start < end && HYPHEN_PREFIXES.has(text, start, end);
 }
 
+/** `-`, `–`, `—` at `at`, or after spaces there (`2007 – 11`). */
+function mayStartYearDash(text: string, at: number): boolean {
+  let c = text.charCodeAt(at);
+  while (isSpaceCode(c)) c = text.charCodeAt(++at);
+  return c === 45 || c === 0x2013 || c === 0x2014;
+}
+
 /** Read the figure whose digits start at `s` into `out`; returns where to resume scanning. */
 export function readAt(scan: Scan, s: number, digits: string, out: Reading[]): number {
   const { text } = scan;
@@ -77,14 +92,21 @@ export function readAt(scan: Scan, s: number, digits: string, out: Reading[]): n
     return phone.end;
   }
 
+  // `1. `, `2) `, `(3) ` at a line start: orders a list, measures nothing.
+  const marker = listMarkerEnd(text, s, s + digits.length);
+  if (marker !== -1) return marker;
+
   const prev = text.charCodeAt(s - 1);
   const prev2 = text.charCodeAt(s - 2);
   // Glued to a word: a name or identifier (`S3`, `p99`, `IPv6`, `x86`, `OAuth2`).
   if (isGlue(prev)) return skip(scan, s, digits);
   // After `x/`, `x-`, `x.`: `HTTP/2`, `GPT-4`. A redaction marker counts as a word, so that what is left
   // next to one (`[NUM_REDACTED]/0`) reads the same on a second pass.
+  // Not after a currency that ends with a dot (`Rs.500`).
   if ((prev === 46 || prev === 47 || prev === 45) && (isLetterCode(prev2) || prev2 === 93)) {
-    if (prev !== 45 || !hyphenPrefix(text, s - 1)) return skip(scan, s, digits);
+    const keep =
+      prev === 45 ? hyphenPrefix(text, s - 1) : prev === 46 && !!currencyBefore(text, s, scan.floor);
+    if (!keep) return skip(scan, s, digits);
   }
 
   let start = s;
@@ -131,8 +153,8 @@ export function readAt(scan: Scan, s: number, digits: string, out: Reading[]): n
   if (after === 46 && /[xX*]/.test(text[end + 1] ?? "") && !isWordCode(text.charCodeAt(end + 2))) {
     return end + 2;
   }
-  // `-`, `–` after four digits, `/` after one or two: perhaps a date or a short year range.
-  if ((digits.length === 4 && (after === 45 || after === 0x2013)) || (digits.length <= 2 && after === 47)) {
+  // A dash after four digits, `/` after one or two: perhaps a date or a short year range.
+  if ((digits.length === 4 && mayStartYearDash(text, end)) || (digits.length <= 2 && after === 47)) {
     const dates = readDate(text, s);
     if (dates) {
       for (const d of dates) out.push(d);
@@ -147,7 +169,7 @@ export function readAt(scan: Scan, s: number, digits: string, out: Reading[]): n
   const suffixEnd = readSuffix(text, end, d, true);
   if (suffixEnd === undefined) return skip(scan, s, digits);
   d.end = suffixEnd;
-  readPrefix(text, d);
+  readPrefix(text, d, scan.floor);
   if (isBare(d) && isName(text, scan.catalog, d, s, start + core.length)) return d.end;
   out.push(d);
   return d.end;

@@ -94,8 +94,13 @@ export function toMention(text: string, d: Reading): NumberMention {
   const kind = kindOf(d);
   const factor = d.scale * (d.unit?.factor ?? 1);
   const per = d.per ?? 1;
+  // A rate keeps its numerator's unit: `$5 a month` is `$/s`, never `$`.
   const unit =
-    d.currency ?? d.rateUnit ?? (d.unit ? (d.per !== undefined ? `${d.unit.unit}/s` : d.unit.unit) : null);
+    d.currency !== undefined
+      ? d.per !== undefined
+        ? `${d.currency}/s`
+        : d.currency
+      : (d.rateUnit ?? (d.unit ? (d.per !== undefined ? `${d.unit.unit}/s` : d.unit.unit) : null));
   const precision = d.fixedPrecision ?? round(d.step * factor) / per;
   const mention: NumberMention = {
     span: [d.start, d.end],
@@ -109,6 +114,11 @@ export function toMention(text: string, d: Reading): NumberMention {
   };
   if (d.range) mention.range = d.range;
   return mention;
+}
+
+/** The figure a rate counts, without its denominator (`15,000 orders a minute` → `15,000`, `$2M a year` → `$2M`). */
+export function withoutRate(d: Reading): Reading {
+  return { ...d, per: undefined, rateUnit: undefined };
 }
 
 const rounded = new Map<number, number>();

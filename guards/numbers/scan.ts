@@ -8,7 +8,7 @@
 import type { Catalog } from "../../extractors/catalog.js";
 import type { NumberMention, SourceNumber, SourceRef } from "./types.js";
 import { NO_SPANS, type Scan, linkRange, readAt } from "./digits.js";
-import { type Reading, newReading, round, toMention } from "./reading.js";
+import { type Reading, newReading, round, toMention, withoutRate } from "./reading.js";
 import { masksOf, overlaps } from "./masks.js";
 import { readBound, readSpaced } from "./read.js";
 import { unitOf } from "./units.js";
@@ -56,6 +56,7 @@ class Pass implements Scan {
   readonly masks: readonly [number, number][];
   maskAt = 0;
   skipped = NO_SPANS;
+  floor = 0;
   /** Figures read from digits, kept until no number word can fall inside them any more. */
   private digits: Reading[] = [];
   private k = 0;
@@ -95,6 +96,7 @@ class Pass implements Scan {
       const digits = this.digits;
       const from = digits.length;
       const resume = readAt(this, at, text.slice(at, runEnd(text, at)), digits);
+      if (resume > this.floor) this.floor = resume;
       for (let i = from; i < digits.length; i++) this.put(digits[i]!);
       // Resume where the figure ended: a list cut at a comma (`1,2,3`) is read on from the comma.
       this.run = nextRun(text, Math.max(resume, at + 1));
@@ -119,6 +121,7 @@ class Pass implements Scan {
     if (w.ordinal) d.kind = "ordinal";
     if (w.unit) d.unit = unitOf(w.unit === "x" ? "x" : "%", true);
     if (!w.unit && !w.ordinal) d.end = readSpaced(this.text, w.end, d);
+    if (d.end > this.floor) this.floor = d.end;
     this.put(d);
   }
 
@@ -215,8 +218,8 @@ function excerpt(text: string, start: number, end: number): string {
 
 /**
  * The figures a source backs: every figure `findNumbers` would read, plus number words (`six`, `first`,
- * `doubled` → 2x), the year of every date (`2019-03` → 2019), and a ratio read as a percentage
- * (`0.9995` → 99.95%).
+ * `doubled` → 2x), the year of every date (`2019-03` → 2019), a ratio read as a percentage
+ * (`0.9995` → 99.95%), and what a rate counts (`$2M a year` → `$2M`).
  */
 export function sourceNumbers(text: string, ref: SourceRef, catalog?: Catalog): SourceNumber[] {
   const out: SourceNumber[] = [];
@@ -263,6 +266,22 @@ export function addSourceNumbers(
         bound: "exact",
         kind: "year",
         fromDate: true,
+      });
+    }
+    // A rate backs what it counts too: `15,000 orders a minute` backs `15,000 orders`, `$2M a year` backs
+    // `$2M` (a rate is never backed by a bare figure, only the other way).
+    if (d.per !== undefined && m.kind !== "date" && m.kind !== "phone") {
+      const n = toMention(text, withoutRate(d));
+      out.push({
+        source,
+        ref: at,
+        raw,
+        text: near,
+        value: n.value,
+        unit: n.unit,
+        precision: n.precision,
+        bound: n.bound,
+        kind: n.kind,
       });
     }
     if (m.kind === "count" && m.unit === null && d.decimals > 0 && m.value > 0 && m.value < 1) {

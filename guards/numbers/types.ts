@@ -30,7 +30,10 @@ export interface NumberMention {
   raw: string;
   /** In the base unit of `unit` (seconds, bytes, per second); percent as `40`; dates as yyyymmdd (dd 00 if absent). */
   value: number;
-  /** Base unit: `%`, `x`, `$`, `€`, `s`, `B`, `bit/s`, `request/s`, `date`, `phone`; null for a bare number. */
+  /**
+   * Base unit: `%`, `x`, a currency (`$`, `€`, `£`, `¥`, `₹`, else its ISO code: `CAD`), `s`, `B`, `bit/s`,
+   * `request/s`, `$/s`, `date`, `phone`; null for a bare number (an age, a count).
+   */
   unit: string | null;
   /** The step of the last written digit, in base units: `1.2k` → 100, `820 ms` → 0.001, `40%` → 1. */
   precision: number;

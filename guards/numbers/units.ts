@@ -1,5 +1,5 @@
-// Units, scales and currencies a figure can carry. Every unit maps to a base unit of its dimension and a
-// factor, so `820 ms` and `0.82 s` compare as values: both are 0.82 in seconds.
+// Units and scales a figure can carry (currencies are in currency.ts). Every unit maps to a base unit of its
+// dimension and a factor, so `820 ms` and `0.82 s` compare as values: both are 0.82 in seconds.
 
 export interface UnitDef {
   /** The base unit of the dimension: `s`, `B`, `bit`, `bit/s`, `B/s`, `%`, `x`, `$`, `request/s`. */
@@ -9,6 +9,8 @@ export interface UnitDef {
 }
 
 const YEAR = 365.25 * 86400;
+/** A Julian year in seconds, the factor of `year` (and of `yr`, `y`). */
+export const SECONDS_PER_YEAR = YEAR;
 /** A month of a date span, in seconds: a twelfth of a Julian year, as `month` is below. */
 export const SECONDS_PER_MONTH = YEAR / 12;
 const time = (factor: number): UnitDef => ({ unit: "s", factor, kind: "measure" });
@@ -16,7 +18,6 @@ const bytes = (factor: number): UnitDef => ({ unit: "B", factor, kind: "measure"
 const bits = (factor: number): UnitDef => ({ unit: "bit", factor, kind: "measure" });
 const bitRate = (factor: number): UnitDef => ({ unit: "bit/s", factor, kind: "measure" });
 const byteRate = (factor: number): UnitDef => ({ unit: "B/s", factor, kind: "measure" });
-const money = (unit: string): UnitDef => ({ unit, factor: 1, kind: "money" });
 const PERCENT: UnitDef = { unit: "%", factor: 1, kind: "percent" };
 const TIMES: UnitDef = { unit: "x", factor: 1, kind: "multiplier" };
 /** Percentage points (`5 pp`, `5 percentage points`): a difference of two percentages, never a percentage. */
@@ -92,11 +93,6 @@ const EXACT: Record<string, UnitDef> = {
   QPS: { unit: "query/s", factor: 1, kind: "measure" },
   tps: { unit: "transaction/s", factor: 1, kind: "measure" },
   TPS: { unit: "transaction/s", factor: 1, kind: "measure" },
-  USD: money("$"),
-  EUR: money("€"),
-  GBP: money("£"),
-  JPY: money("¥"),
-  INR: money("₹"),
 };
 for (const [word, seconds] of Object.entries(TIME_WORDS)) EXACT[word] = time(seconds);
 
@@ -113,13 +109,6 @@ const WORDS: Record<string, UnitDef> = {
   terabyte: bytes(1e12),
   petabyte: bytes(1e15),
   bit: bits(1),
-  dollar: money("$"),
-  usd: money("$"),
-  euro: money("€"),
-  eur: money("€"),
-  gbp: money("£"),
-  yen: money("¥"),
-  rupee: money("₹"),
   msec: time(1e-3),
   millisecond: time(1e-3),
   microsecond: time(1e-6),
@@ -139,8 +128,12 @@ const WORDS: Record<string, UnitDef> = {
   year: time(YEAR),
 };
 
-/** Letters that are units only when glued to the number (`250s`, `24h`, `30d`, `10x`), never spaced. */
-const GLUED_ONLY = new Set(["s", "h", "d", "y", "x", "X", "mo", "us"]);
+/**
+ * Letters that are units only when glued to the number (`10x`, `5y`, `250us`), never spaced: `3 x 4` is no
+ * multiplier and `5 us engineers` no microseconds. Other units read the same spaced or glued (`0.45 s` = `0.45s`,
+ * `24 h` = `24h`).
+ */
+const GLUED_ONLY = new Set(["y", "x", "X", "us"]);
 
 /** A unit spelled `word`, or undefined. `glued`: written with no space after the number. */
 export function unitOf(word: string, glued: boolean): UnitDef | undefined {
@@ -178,17 +171,12 @@ export const SCALE_WORDS: Record<string, number> = {
   mil: 1e6,
   mln: 1e6,
   bn: 1e9,
+  lakh: 1e5,
+  lac: 1e5,
+  lakhs: 1e5,
+  crore: 1e7,
+  crores: 1e7,
 };
-
-/** Currency written before a number: `$`, `US$`, `€`, `USD `. The value is the base unit. */
-export const CURRENCY_PREFIX = /(?:US\$|CA\$|A\$|C\$|[$€£¥₹]|(?:USD|EUR|GBP) ?)$/;
-
-export function currencyUnit(prefix: string): string {
-  if (prefix.includes("$") || prefix.startsWith("USD")) return "$";
-  if (prefix.startsWith("EUR")) return "€";
-  if (prefix.startsWith("GBP")) return "£";
-  return prefix.trim();
-}
 
 /** Singular form of a counted noun in a rate (`requests/s` → `request`). */
 export function singular(noun: string): string {

@@ -1,5 +1,6 @@
 // What a word right after a number can mean (scale, unit), memoised per spelling: the suffix readers ask
 // for the same few words over and over, and a word's meaning never changes.
+import { type NameNode, gluedCode, nameStart } from "./currency.js";
 import { GLUED_SCALES, SCALE_WORDS, unitOf, type UnitDef } from "./units.js";
 
 /** What a word after a number can be, looked up once per spelling (a word's meaning never changes). */
@@ -12,6 +13,10 @@ interface WordMeaning {
   gluedUnit: UnitDef | undefined;
   /** `GLUED_SCALES` of the word as written. */
   gluedScale: number | undefined;
+  /** Where the word leads in the tree of currency names and codes after a space (`dollars`, `US`, `usd`). */
+  currency: NameNode | undefined;
+  /** The currency a code glued to the number spells (`USD` in `5USD`). */
+  gluedCurrency: string | undefined;
 }
 
 /** Spellings seen so far by their hash (of the exact characters), with what they mean. */
@@ -42,6 +47,8 @@ export function meaningAt(text: string, start: number, end: number): WordMeaning
     spacedUnit: unitOf(word, false),
     gluedUnit: unitOf(word, true),
     gluedScale: GLUED_SCALES[word],
+    currency: nameStart(word),
+    gluedCurrency: gluedCode(word),
   };
   if (same) same.push({ word, meaning });
   else meanings.set(h, [{ word, meaning }]);

@@ -115,10 +115,10 @@ testTextGuard(numberProvenance, {
     },
     {
       name: "currency and scale go with the number",
-      text: "Saved $2M a year.",
+      text: "Saved $2M in a year.",
       context: sources,
       findings: [{ rule: "ungrounded-number", actual: "$2M", action: "redact" }],
-      output: `Saved ${NUM_REDACTED} a year.`,
+      output: `Saved ${NUM_REDACTED} in a year.`,
     },
     {
       name: "the bound word stays",
@@ -283,6 +283,284 @@ testTextGuard(numberProvenance, {
   ],
 });
 
+// ---- reading model-written text without cutting the truth (issue 13) ----
+
+/** Money in one form each: symbols, names and codes ground one another when value and currency agree. */
+const money = {
+  facts: [
+    { id: "kb-round", text: "Raised $160 million in the Series C." },
+    { id: "kb-price", text: "The plan costs €2.74 for each seat." },
+    { id: "kb-licence", text: "A licence is 289 pounds." },
+    { id: "kb-deal", text: "Closed a 5 million US dollars deal." },
+    { id: "kb-budget", text: "The budget was ¥ 800,000." },
+  ],
+};
+/** Years as a range written out, and as a short range. */
+const years = {
+  facts: [
+    { id: "kb-initech", text: "At Initech from 2007 to 2011." },
+    { id: "kb-globex", text: "At Globex 1998-99, then 2013–15." },
+  ],
+};
+/** An age stated once, and work dates that span 39 years (a duration an age must never borrow). */
+const ages = {
+  profile: {
+    basics: { name: "Ada Example", summary: "Engineer, 38 years old." },
+    work: [{ name: "Acme", position: "Engineer", startDate: "1985-01", endDate: "2024-02" }],
+  } satisfies JsonResume,
+};
+/** Rates, a latency and a size, each in one spelling. */
+const rates = {
+  facts: [
+    {
+      id: "kb-checkout",
+      text: "Checkout takes 15,000 orders per minute, answers in 0.45 s and caches 2 GB per node.",
+    },
+    { id: "kb-saving", text: "The rewrite saved $2M a year." },
+  ],
+};
+/** Numbered lists in a source: their markers back nothing. */
+const listed = {
+  facts: [{ id: "kb-list", text: "1. Ran the platform.\n2. Led 6 engineers.\n(3) Ran 40 nodes." }],
+};
+
+testTextGuard(numberProvenance, {
+  valid: [
+    // 1. Numbered-list markers
+    {
+      name: "list markers at line starts are no figures",
+      text: "1. Led 6 engineers\n2. Cut AWS spend by 23.4%\n3) Ran 40 nodes\n(4) Grew to 1,200 services",
+      context: sources,
+    },
+    {
+      name: "list markers after a bullet or indentation",
+      text: "- 7. Ran 40 nodes\n  * 8) Led 6 engineers\n    9. Grew to 1,200 services",
+      context: sources,
+    },
+    { name: "a list marker at the very start of the text", text: "12. Ran 40 nodes.", context: sources },
+    { name: "a list marker after a CRLF", text: "Highlights:\r\n5. Ran 40 nodes.", context: sources },
+    // 2. Currency
+    { name: "a symbol set apart from its figure", text: "Raised $ 160 million.", context: money },
+    { name: "a dollar amount as a name", text: "Raised 160 million dollars.", context: money },
+    { name: "a dollar amount as US dollars", text: "Raised 160 million US dollars.", context: money },
+    { name: "a code before the figure", text: "Raised USD 160m.", context: money },
+    { name: "a code after the figure", text: "Raised 160m USD.", context: money },
+    { name: "a dollar symbol with its country", text: "Raised US$160M.", context: money },
+    { name: "euros by name for a euro symbol", text: "The plan costs 2.74 euros a seat.", context: money },
+    { name: "a euro code before", text: "The plan costs EUR 2.74.", context: money },
+    { name: "a euro symbol set apart", text: "The plan costs € 2.74.", context: money },
+    { name: "a euro symbol after the figure", text: "The plan costs 2.74 €.", context: money },
+    { name: "pounds by symbol for pounds by name", text: "A licence is £289.", context: money },
+    { name: "a pound symbol set apart", text: "A licence is £ 289.", context: money },
+    { name: "a pound code before", text: "A licence is GBP 289.", context: money },
+    { name: "pounds sterling", text: "A licence is 289 pounds sterling.", context: money },
+    { name: "US dollars by name ground a dollar symbol", text: "Closed a $5M deal.", context: money },
+    { name: "US dollars by name ground a code", text: "Closed a USD 5m deal.", context: money },
+    { name: "yen by name for a spaced yen symbol", text: "The budget was 800,000 yen.", context: money },
+    // 3. Ages
+    { name: "an age as an adjective", text: "A 38-year-old engineer.", context: ages },
+    { name: "an age in words after", text: "An engineer, 38 years old.", context: ages },
+    { name: "an age after aged", text: "An engineer aged 38.", context: ages },
+    { name: "an age after age", text: "An engineer, age 38.", context: ages },
+    { name: "an age with its years after aged", text: "An engineer aged 38 years.", context: ages },
+    {
+      name: "experience the dates cover is still a duration",
+      text: "39 years of experience.",
+      context: ages,
+    },
+    // 4. Short year ranges
+    { name: "a short year range with an en dash", text: "Initech, 2007–11.", context: years },
+    { name: "a short year range with a spaced en dash", text: "Initech, 2007 – 11.", context: years },
+    { name: "a short year range with a double hyphen", text: "Initech, 2007 -- 11.", context: years },
+    { name: "a short year range with an em dash", text: "Initech, 2007—11.", context: years },
+    { name: "a short year range whose end is no month", text: "Globex, 1998-99.", context: years },
+    {
+      name: "a short year range grounds a written-out one",
+      text: "Globex from 2013 to 2015.",
+      context: years,
+    },
+    // 5. Rates and spaced units
+    { name: "a rate with a", text: "Checkout takes 15,000 orders a minute.", context: rates },
+    { name: "a rate with each", text: "Checkout takes 15,000 orders each minute.", context: rates },
+    { name: "a rate with every", text: "Checkout takes 15,000 orders every minute.", context: rates },
+    { name: "a rate with a slash", text: "Checkout takes 15,000 orders/min.", context: rates },
+    { name: "a rate in another time unit", text: "Checkout takes 900,000 orders an hour.", context: rates },
+    { name: "a rate per second", text: "Checkout takes 250 orders a second.", context: rates },
+    { name: "seconds spaced as milliseconds", text: "Checkout answers in 450 ms.", context: rates },
+    { name: "seconds spaced as glued milliseconds", text: "Checkout answers in 450ms.", context: rates },
+    { name: "seconds spaced and glued", text: "Checkout answers in 0.45s.", context: rates },
+    { name: "bytes glued for bytes spaced", text: "Each node caches 2GB.", context: rates },
+    { name: "bytes in another scale", text: "Each node caches 2,000 MB.", context: rates },
+    { name: "what a rate counts", text: "The rewrite saved $2M.", context: rates },
+    {
+      name: "a time that goes on is no rate",
+      text: "Took 15,000 orders a day after launch.",
+      context: rates,
+    },
+  ],
+  invalid: [
+    // 1. Numbered-list markers
+    {
+      name: "a list marker stays, a figure on its line goes",
+      text: "1. Ran 40 nodes\n7. Ran 7 services",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "7", action: "redact" }],
+      output: `1. Ran 40 nodes\n7. Ran ${NUM_REDACTED} services`,
+    },
+    {
+      name: "a source's list markers back nothing",
+      text: "Led 2 teams and 6 engineers.",
+      context: listed,
+      findings: [{ rule: "ungrounded-number", actual: "2", action: "redact" }],
+      output: `Led ${NUM_REDACTED} teams and 6 engineers.`,
+    },
+    {
+      name: "a number and a dot inside a line is a figure",
+      text: "Ranked 9. Then left.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "9", action: "redact" }],
+      output: `Ranked ${NUM_REDACTED}. Then left.`,
+    },
+    // 2. Currency
+    {
+      name: "a code for another amount",
+      text: "Closed a USD 6m deal.",
+      context: money,
+      findings: [{ rule: "ungrounded-number", actual: "USD 6m", action: "redact" }],
+      output: `Closed a ${NUM_REDACTED} deal.`,
+    },
+    {
+      name: "a spaced symbol for another amount",
+      text: "A licence is £ 290.",
+      context: money,
+      findings: [{ rule: "ungrounded-number", actual: "£ 290", action: "redact" }],
+      output: `A licence is ${NUM_REDACTED}.`,
+    },
+    {
+      name: "euros by name for another amount",
+      text: "The plan costs 2.75 euros.",
+      context: money,
+      findings: [{ rule: "ungrounded-number", actual: "2.75 euros", action: "redact" }],
+      output: `The plan costs ${NUM_REDACTED}.`,
+    },
+    {
+      name: "the same amount in another currency",
+      text: "Raised 160 million pounds.",
+      context: money,
+      findings: [{ rule: "ungrounded-number", actual: "160 million pounds", action: "redact" }],
+      output: `Raised ${NUM_REDACTED}.`,
+    },
+    {
+      name: "Canadian dollars are not US dollars",
+      text: "Raised CA$160M.",
+      context: money,
+      findings: [{ rule: "ungrounded-number", actual: "CA$160M", action: "redact" }],
+      output: `Raised ${NUM_REDACTED}.`,
+    },
+    {
+      name: "a code after another amount",
+      text: "Closed a 6m USD deal.",
+      context: money,
+      findings: [{ rule: "ungrounded-number", actual: "6m USD", action: "redact" }],
+      output: `Closed a ${NUM_REDACTED} deal.`,
+    },
+    // 3. Ages
+    {
+      name: "an age no source states",
+      text: "A 39-year-old engineer.",
+      context: ages,
+      findings: [{ rule: "ungrounded-number", actual: "39", action: "redact" }],
+      output: `A ${NUM_REDACTED}-year-old engineer.`,
+    },
+    {
+      name: "an age in words no source states",
+      text: "An engineer, 39 years old.",
+      context: ages,
+      findings: [{ rule: "ungrounded-number", actual: "39", action: "redact" }],
+      output: `An engineer, ${NUM_REDACTED} years old.`,
+    },
+    {
+      name: "an age with its years no source states",
+      text: "An engineer aged 39 years.",
+      context: ages,
+      findings: [{ rule: "ungrounded-number", actual: "39", action: "redact" }],
+      output: `An engineer aged ${NUM_REDACTED} years.`,
+    },
+    {
+      name: "experience the dates do not cover",
+      text: "40 years of experience.",
+      context: ages,
+      findings: [{ rule: "ungrounded-number", actual: "40 years", action: "redact" }],
+      output: `${NUM_REDACTED} of experience.`,
+    },
+    // 4. Short year ranges
+    {
+      name: "a short year range that ends a year late",
+      text: "Initech, 2007–12.",
+      context: years,
+      findings: [{ rule: "ungrounded-number", actual: "2007–12", action: "redact" }],
+      output: `Initech, ${NUM_REDACTED}.`,
+    },
+    {
+      name: "a spaced short year range that starts a year early",
+      text: "Initech, 2006 – 11.",
+      context: years,
+      findings: [{ rule: "ungrounded-number", actual: "2006 – 11", action: "redact" }],
+      output: `Initech, ${NUM_REDACTED}.`,
+    },
+    {
+      name: "a year and a month with a hyphen is a date",
+      text: "Joined Initech 2007-11.",
+      context: years,
+      findings: [{ rule: "ungrounded-number", actual: "2007-11", action: "redact" }],
+      output: `Joined Initech ${NUM_REDACTED}.`,
+    },
+    {
+      name: "a written-out range a short one does not back",
+      text: "Globex from 2013 to 2016.",
+      context: years,
+      findings: [{ rule: "ungrounded-number", actual: "2016", action: "redact" }],
+      output: `Globex from 2013 to ${NUM_REDACTED}.`,
+    },
+    // 5. Rates and spaced units
+    {
+      name: "another rate with a",
+      text: "Checkout takes 16,000 orders a minute.",
+      context: rates,
+      findings: [{ rule: "ungrounded-number", actual: "16,000 orders a minute", action: "redact" }],
+      output: `Checkout takes ${NUM_REDACTED}.`,
+    },
+    {
+      name: "the same count in another time",
+      text: "Checkout takes 15,000 orders a second.",
+      context: rates,
+      findings: [{ rule: "ungrounded-number", actual: "15,000 orders a second", action: "redact" }],
+      output: `Checkout takes ${NUM_REDACTED}.`,
+    },
+    {
+      name: "another spaced latency",
+      text: "Checkout answers in 0.5 s.",
+      context: rates,
+      findings: [{ rule: "ungrounded-number", actual: "0.5 s", action: "redact" }],
+      output: `Checkout answers in ${NUM_REDACTED}.`,
+    },
+    {
+      name: "another spaced size",
+      text: "Each node caches 3 GB.",
+      context: rates,
+      findings: [{ rule: "ungrounded-number", actual: "3 GB", action: "redact" }],
+      output: `Each node caches ${NUM_REDACTED}.`,
+    },
+    {
+      name: "a rate no source states is not backed by its count",
+      text: "The rewrite saved $2M a month.",
+      context: rates,
+      findings: [{ rule: "ungrounded-number", actual: "$2M a month", action: "redact" }],
+      output: `The rewrite saved ${NUM_REDACTED}.`,
+    },
+  ],
+});
+
 let catalog: Catalog;
 beforeAll(async () => {
   catalog = await defaultCatalog();
@@ -318,7 +596,7 @@ describe("number-provenance: findings", () => {
     const [f] = numberProvenance.checkText!(target("Runs over 5,000 services."), contextOf(sources));
     expect(f?.reason).toBe(
       '"5,000" is written as a lower bound, but no profile value or grounding fact is at least that large ' +
-        "(nearest source figures: 1,200, 40, 6).",
+        "(nearest source figures: 2.5k req/s, 1,200, 40).",
     );
   });
 
@@ -465,6 +743,24 @@ const filler = fc.constantFrom(
   "1.4.2",
   "https://example.com/2021/7",
   "[NUM_REDACTED]",
+  // Issue 13: list markers, currencies apart from their figures, ages, short year ranges, rates.
+  "\n1.",
+  "\n- 2)",
+  "(3)",
+  "$",
+  "USD",
+  "euros",
+  "US dollars",
+  "pounds sterling",
+  "Rs.",
+  "€",
+  "a minute",
+  "orders each hour",
+  "-year-old",
+  "years old",
+  "aged",
+  "2007–11",
+  "2001 -- 07",
 );
 
 /** Pieces joined by spaces, or glued with the punctuation that changes how figures read (`3-5 years`, `1,2`). */
@@ -485,6 +781,9 @@ const separator = fc.constantFrom(
   "$",
   "~",
   "x",
+  "\n",
+  " – ",
+  "\n  ",
 );
 const prose = fc
   .array(fc.tuple(fc.oneof(figure, filler), separator), { minLength: 1, maxLength: 24 })

@@ -190,6 +190,122 @@ describe("findNumbers: what is a figure and what it means", () => {
   });
 });
 
+describe("findNumbers: reading model-written text without cutting the truth", () => {
+  /** `raw=value unit kind`, and the range when a figure has one. */
+  const read = (text: string) =>
+    findNumbers(text, catalog).map(
+      (m) => `${m.raw}=${m.value}${m.unit ?? ""} ${m.kind}${m.range ? ` [${text.slice(...m.range)}]` : ""}`,
+    );
+
+  it.each<[string, string[]]>([
+    // Numbered-list markers at the start of the text or a line (after blanks or a bullet) are no figures
+    ["1. Led 7 teams", ["7=7 count"]],
+    ["2) Led 7 teams", ["7=7 count"]],
+    ["(3) Led 7 teams", ["7=7 count"]],
+    ["Highlights:\n1. Led 7 teams\n2. Ran 40 nodes", ["7=7 count", "40=40 count"]],
+    ["Highlights:\r\n  10. Led 7 teams", ["7=7 count"]],
+    ["- 4. Led 7 teams\n* 5) Ran 40 nodes\n• 6. Ran 3 regions", ["7=7 count", "40=40 count", "3=3 count"]],
+    ["\t\t12. nested", []],
+    // ... but not inside a line, without a blank after, with a decimal, or four digits long
+    ["Ranked 3. Then left", ["3=3 count"]],
+    ["Led (3) teams", ["3=3 count"]],
+    ["1.5 years in", [`1.5 years=${1.5 * Y}s measure`]],
+    ["1.Led", ["1=1 count"]],
+    ["2019. Joined Acme", ["2019=2019 year"]],
+    ["-5. Loss", ["-5=5 count"]],
+    ["(555) 123-4567 at the start", ["(555) 123-4567=5551234567phone phone"]],
+    // Currency: symbols apart from the figure, codes before and after, names, all from one table
+    ["$ 160 million", ["$ 160 million=160000000$ money"]],
+    ["£ 289 and € 2.74", ["£ 289=289£ money", "€ 2.74=2.74€ money"]],
+    ["2.74 euros", ["2.74 euros=2.74€ money"]],
+    ["160 million dollars", ["160 million dollars=160000000$ money"]],
+    ["289 pounds", ["289 pounds=289£ money"]],
+    ["289 pounds sterling", ["289 pounds sterling=289£ money"]],
+    ["5 million US dollars", ["5 million US dollars=5000000$ money"]],
+    ["USD 5m and 5m USD", ["USD 5m=5000000$ money", "5m USD=5000000$ money"]],
+    ["EUR 2.74, GBP 289, 289 GBP", ["EUR 2.74=2.74€ money", "GBP 289=289£ money", "289 GBP=289£ money"]],
+    [
+      "500 yen, 300 rupees, 20 Swiss francs",
+      ["500 yen=500¥ money", "300 rupees=300₹ money", "20 Swiss francs=20CHF money"],
+    ],
+    ["2.74 € and 5€ and 5M€", ["2.74 €=2.74€ money", "5€=5€ money", "5M€=5000000€ money"]],
+    [
+      "CA$5, C$ 5, 5 Canadian dollars, $5 CAD",
+      ["CA$5=5CAD money", "C$ 5=5CAD money", "5 Canadian dollars=5CAD money", "$5 CAD=5CAD money"],
+    ],
+    [
+      "Rs. 500 and Rs 500 and Rs.500",
+      ["Rs. 500=500₹ money", "Rs. 500=500₹ money".replace("Rs. ", "Rs "), "Rs.500=500₹ money"],
+    ],
+    ["₹5 crore", ["₹5 crore=50000000₹ money"]],
+    ["five dollars", ["five dollars=5$ money"]],
+    // ... not where the words are something else
+    ["5 US engineers and 5 new hires", ["5=5 count", "5=5 count"]],
+    ["1 Gbps link", ["1 Gbps=1000000000bit/s measure"]],
+    ["a 5-dollar bill", ["5=5 count"]],
+    ["Mrs 5 and BUSD 5", ["5=5 count", "5=5 count"]],
+    // ... and never two figures sharing one currency
+    ["2 $5M rounds", ["2=2 count", "$5M=5000000$ money"]],
+    ["5 USD 3", ["5 USD=5$ money", "3=3 count"]],
+    ["5 $ 3", ["5 $=5$ money", "3=3 count"]],
+    // Ages are plain counts, their year words outside the figure
+    ["a 39-year-old", ["39=39 count"]],
+    ["39 years old, 39 year old, 39-years-old", ["39=39 count", "39=39 count", "39=39 count"]],
+    ["hired 39-year-olds", ["39=39 count"]],
+    [
+      "aged 39, age 39, age: 39 years, at the age of 39 years",
+      ["39=39 count", "39=39 count", "39=39 count", "39=39 count"],
+    ],
+    ["a thirty-nine-year-old", ["thirty-nine=39 count"]],
+    ["39 years of work", [`39 years=${39 * Y}s measure`]],
+    ["39 years older codebase", [`39 years=${39 * Y}s measure`]],
+    // Short year ranges: any dash but a plain hyphen before a month; spaced too
+    ["2007–11", ["2007=2007 year [2007–11]", "11=2011 year [2007–11]"]],
+    ["2007 – 11.", ["2007=2007 year [2007 – 11]", "11=2011 year [2007 – 11]"]],
+    ["2001 -- 07", ["2001=2001 year [2001 -- 07]", "07=2007 year [2001 -- 07]"]],
+    ["2001—07", ["2001=2001 year [2001—07]", "07=2007 year [2001—07]"]],
+    ["1998-99", ["1998=1998 year [1998-99]", "99=1999 year [1998-99]"]],
+    ["1999–01", ["1999=1999 year [1999–01]", "01=2001 year [1999–01]"]],
+    ["2007-11", ["2007-11=20071100date date"]],
+    ["2007–11.5 and 2007–11k", ["2007=2007 year", "11.5=11.5 count", "2007=2007 year", "11k=11000 count"]],
+    ["2019-18", ["2019=2019 year", "18=18 count"]],
+    // Rates: `a`, `an`, `each`, `every`, `per`, `/` are one denominator
+    ["15,000 orders a minute", ["15,000 orders a minute=250order/s measure"]],
+    ["15,000 orders each minute", ["15,000 orders each minute=250order/s measure"]],
+    ["15,000 orders every minute", ["15,000 orders every minute=250order/s measure"]],
+    ["15,000 orders per minute", ["15,000 orders per minute=250order/s measure"]],
+    ["15,000 orders/min", ["15,000 orders/min=250order/s measure"]],
+    ["900,000 orders an hour", ["900,000 orders an hour=250order/s measure"]],
+    ["2,500 a second", ["2,500 a second=2500/s measure"]],
+    ["12 hires a quarter", [`12 hires a quarter=${12 / (Y / 4)}hire/s measure`]],
+    ["$5 a month", [`$5 a month=${5 / (Y / 12)}$/s money`]],
+    // ... not when the time goes on, after a word that counts nothing, or after a year
+    ["15,000 orders a day after launch", ["15,000=15000 count"]],
+    ["6 engineers a year later", ["6=6 count"]],
+    ["$2M in a year", ["$2M=2000000$ money"]],
+    ["in 2019 each month", ["2019=2019 year"]],
+    // Units after a space read as glued (but `x`, `y`, `us`)
+    ["0.45 s and 450 ms", ["0.45 s=0.45s measure", "450 ms=0.45s measure"]],
+    ["24 h, 30 d, 3 mo", ["24 h=86400s measure", "30 d=2592000s measure", `3 mo=${Y / 4}s measure`]],
+    ["3 x 4 and 5 us engineers", ["3=3 count", "4=4 count", "5=5 count"]],
+  ])("%s", (text, expected) => {
+    expect(read(text)).toEqual(expected);
+    for (const m of findNumbers(text, catalog)) expect(text.slice(m.span[0], m.span[1])).toBe(m.raw);
+  });
+
+  it("reads what a rate counts as a source figure too, and no list marker", () => {
+    const ref = { source: "fact", ref: "f1" } as const;
+    const brief = (text: string) =>
+      sourceNumbers(text, ref, catalog).map((s) => `${s.raw}=${s.value}${s.unit ?? ""}`);
+    expect(brief("1. Took 15,000 orders a minute\n2) Saved $2M a year")).toEqual([
+      "15,000 orders a minute=250order/s",
+      "15,000 orders a minute=15000",
+      `$2M a year=${2e6 / Y}$/s`,
+      "$2M a year=2000000$",
+    ]);
+  });
+});
+
 describe("findNumbers: addresses and package specifiers", () => {
   it.each<[string, string[]]>([
     ["mail jane2021@example.io about 40%", ["40%=40% approx"]],
@@ -337,6 +453,37 @@ describe("isGrounded", () => {
     ["+1 555 0100", "phone: +1 555 0199", false],
     ["3-5 years", "3 to 5 years", true],
     ["3-5 years", "5 years", false],
+    // One currency in any form, both ways; never another currency
+    ["$ 160 million", "160 million dollars", true],
+    ["160 million dollars", "$ 160 million", true],
+    ["USD 5m", "$5M", true],
+    ["5m USD", "5 million US dollars", true],
+    ["5 million US dollars", "USD 5,000,000", true],
+    ["USD 6m", "$5M", false],
+    ["CA$5", "$5", false],
+    ["2.74 euros", "€2.74", true],
+    ["€ 2.74", "EUR 2.74", true],
+    ["289 pounds", "£289", true],
+    ["GBP 289", "289 pounds", true],
+    ["289 pounds", "$289", false],
+    // Ages are counts: a source's 39 backs them, a span of dates does not
+    ["a 39-year-old", "39 years old", true],
+    ["39 years old", "aged 39", true],
+    ["a 39-year-old", "38 years old", false],
+    ["a 39-year-old", "39 years", false],
+    // Short year ranges and the years they stand for
+    ["2007–11", "from 2007 to 2011", true],
+    ["from 2007 to 2011", "2007–11", true],
+    ["2007 -- 11", "2007—11", true],
+    ["2007–12", "from 2007 to 2011", false],
+    // Rates in any spelling; what a rate counts, but not a rate from a count
+    ["15,000 orders a minute", "15,000 orders per minute", true],
+    ["900,000 orders an hour", "15,000 orders/min", true],
+    ["15,000 orders", "15,000 orders a minute", true],
+    ["15,000 orders a minute", "15,000 orders", false],
+    ["0.45 s", "450 ms", true],
+    ["450 ms", "0.45 s", true],
+    ["2 GB", "2GB", true],
   ])("%s ← %s: %s", (output, source, expected) => {
     expect(grounded(output, source)).toBe(expected);
   });
