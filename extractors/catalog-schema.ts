@@ -79,6 +79,19 @@ export const CATEGORIES = [
 /** How the entry's names are found in prose (doc claims, AI-written text). */
 export const TEXT_MATCH = ["ci", "exact", "none"] as const;
 
+/**
+ * What else a technology's name can be in ordinary prose; such a name is a technology only where the text
+ * uses it as one (catalog-mentions.ts, "Ambiguous names"):
+ * - `word`: a common English word (Go, Black, Chef, Vault);
+ * - `verb`: a word that often starts a sentence as a verb (Exposed, Amplify, Express): there, a noun after it
+ *   does not make it a technology (`Exposed metrics`);
+ * - `person`: a first name or surname (Julia, Hugo, Jenkins): "with Julia" is about a person;
+ * - `season`: a season (Spring): "in Spring" and "Spring 2023" are dates.
+ */
+export const AMBIGUOUS_KINDS = ["word", "verb", "person", "season"] as const;
+
+export type AmbiguousKind = (typeof AMBIGUOUS_KINDS)[number];
+
 const keyList = z.array(z.string().min(1)).min(1);
 
 export const catalogEntrySchema = z
@@ -93,8 +106,30 @@ export const catalogEntrySchema = z
     /** `ci` (default): case-insensitive whole words; `exact`: case-sensitive (Go, React); `none`: never from prose. */
     text: z.enum(TEXT_MATCH).optional(),
     keys: z.partialRecord(z.enum(KEY_SPACES), keyList).optional(),
+    /** Which of the entry's names (`name` or an alias, spelled the same) are also ordinary words, by kind. */
+    ambiguous: z.partialRecord(z.enum(AMBIGUOUS_KINDS), keyList).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((entry, ctx) => {
+    const names = new Set([entry.name, ...(entry.aliases ?? [])]);
+    const listed = new Set<string>();
+    for (const kind of AMBIGUOUS_KINDS) {
+      entry.ambiguous?.[kind]?.forEach((name, i) => {
+        const path = ["ambiguous", kind, i];
+        if (!names.has(name))
+          ctx.addIssue({ code: "custom", path, message: `"${name}" is not the entry's name or an alias` });
+        else if (listed.has(name))
+          ctx.addIssue({ code: "custom", path, message: `"${name}" is listed under two kinds` });
+        listed.add(name);
+      });
+    }
+    if (listed.size > 0 && entry.text === "none")
+      ctx.addIssue({
+        code: "custom",
+        path: ["ambiguous"],
+        message: "an entry with text: none is never in prose",
+      });
+  });
 
 export type CatalogEntry = z.infer<typeof catalogEntrySchema>;
 
