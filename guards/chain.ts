@@ -3,8 +3,8 @@ import type { ExtractResult } from "../core/truth.js";
 import { applyDraftEdit, holdsJson, revertDraftEdit } from "./apply-draft.js";
 import type { UnsealedRecord } from "./record.js";
 import { type JsonResume, getField, insertItem, parseField, removeItem, setField } from "../core/resume.js";
-import { guardString } from "./run-string.js";
-import { draftTargets } from "./targets.js";
+import { type StringResult, guardString } from "./run-string.js";
+import { type DraftTarget, draftTargets, heldElsewhere, repeatNote } from "./targets.js";
 import type { Guard, GuardContext, TextFinding } from "./types.js";
 import type { Match } from "../core/match.js";
 import type { Fact } from "../core/chunk.js";
@@ -87,7 +87,8 @@ export interface DraftResult {
 
 /**
  * Post-writer guards on every AI-written string of a draft. Strings are edited in place; list items a
- * guard removes go last, highest index first, so the records replay backwards exactly.
+ * guard removes go last, highest index first, so the records replay backwards exactly. A guard's fallback
+ * to the candidate's wording for a list item that another item of the list already says is a removal.
  */
 export function guardDraft(draft: JsonResume, context: GuardContext, guards: readonly Guard[]): DraftResult {
   const guarded = structuredClone(draft);
@@ -99,13 +100,17 @@ export function guardDraft(draft: JsonResume, context: GuardContext, guards: rea
     for (const finding of guard.checkDraft?.(guarded, context) ?? [])
       records.push(applyDraftEdit(guarded, finding));
   }
+  const removing = new Set<string>();
   for (const target of draftTargets(guarded, context.profile)) {
-    const result = guardString(target, guards, context);
+    const result = withoutRepeat(guarded, target, guardString(target, guards, context), removing);
     append(skipped, result.skipped);
     const edits = result.removed ? result.records.slice(0, -1) : result.records;
     append(records, edits);
     if (result.text !== target.text) setField(guarded, target.field, result.text);
-    if (result.removed) removals.push(result.records.at(-1)!);
+    if (result.removed) {
+      removals.push(result.records.at(-1)!);
+      removing.add(target.field);
+    }
   }
   append(records, removeItems(guarded, removals));
   // Last, what the removals left empty goes, so that nothing is drawn as a bare heading.
@@ -114,6 +119,47 @@ export function guardDraft(draft: JsonResume, context: GuardContext, guards: rea
       records.push(applyDraftEdit(guarded, finding));
   }
   return { draft: guarded, records, skipped };
+}
+
+/**
+ * A string's result, with a fallback to the candidate's wording turned into the item's removal when another
+ * item of its list (not one being removed) already holds that wording or a near-duplicate of it: the entry
+ * would otherwise say the same thing twice. The records before the fallback stay; the removal takes the
+ * text as it was before the fallback, so the records still revert exactly.
+ */
+function withoutRepeat(
+  draft: JsonResume,
+  target: DraftTarget,
+  result: StringResult,
+  removing: ReadonlySet<string>,
+): StringResult {
+  const original = target.original;
+  if (result.removed || original === undefined) return result;
+  const at = result.records.findIndex((r) => r.action === "fallback" && r.replacement === original);
+  if (at < 0) return result;
+  const held = heldElsewhere(draft, target.field, original, removing);
+  if (!held) return result;
+  // The text before the fallback: the records from it on, undone last first.
+  let text = result.text;
+  for (const record of result.records.slice(at).reverse()) {
+    if (!record.outputRange) continue;
+    const [start, end] = record.outputRange;
+    text = text.slice(0, start) + record.original + text.slice(end);
+  }
+  const fallback = result.records[at]!;
+  // Only a fallback of the whole string is one to the candidate's wording for the item.
+  if (fallback.original !== text) return result;
+  const removal: UnsealedRecord = {
+    guard: fallback.guard,
+    rule: fallback.rule,
+    action: "remove",
+    field: target.field,
+    original: text,
+    replacement: "",
+    reason: `${fallback.reason} ${repeatNote(original, held)}`,
+    evidence: fallback.evidence,
+  };
+  return { ...result, text, removed: true, records: [...result.records.slice(0, at), removal] };
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { JsonResume, ResumeWork } from "../core/resume.js";
+import { type JsonResume, type ResumeWork, formatField, getField, parseField } from "../core/resume.js";
+import { NUM_REDACTED } from "./number-provenance.js";
 import type { TextTarget } from "./types.js";
 
 /** Every string value of a document, for "copied verbatim from the profile" checks. */
@@ -35,60 +36,146 @@ function similarity(a: string, b: string, known: WordSets): number {
 // Below this overlap a profile highlight is about something else: no fallback rather than a wrong one.
 const SAME_SUBJECT = 0.3;
 
+/** The index of the candidate closest to a text, when one is about the same subject. */
 function closest(
   text: string,
   candidates: readonly string[] | undefined,
   known: WordSets,
-): string | undefined {
-  let best: string | undefined;
+): number | undefined {
+  let best: number | undefined;
   let score = SAME_SUBJECT;
-  for (const candidate of candidates ?? []) {
+  (candidates ?? []).forEach((candidate, i) => {
     const s = similarity(text, candidate, known);
-    if (s >= score) [best, score] = [candidate, s];
-  }
+    if (s >= score) [best, score] = [i, s];
+  });
   return best;
 }
 
-/** The profile's entry for a draft entry: same name (and position), else the same index. */
+// Words that do not change what a bullet says: articles, prepositions, and the hedges around a figure
+// ("by about 39%", "by over 38%").
+const FILLER = new Set(
+  (
+    "a an the and or of to in on for by with at from as into onto per via its their our my his her this that " +
+    "these those is are was were be been being about around approximately approx nearly roughly almost some " +
+    "over under up than more less"
+  ).split(" "),
+);
+
+/**
+ * The content words of a text: NFKC, lower case, figures (and a redacted figure) as one token `#`, filler
+ * words left out, a plural's `s` dropped.
+ */
+export function contentWords(text: string): Set<string> {
+  const flat = text.normalize("NFKC").replaceAll(NUM_REDACTED, " 0 ").toLowerCase();
+  const out = new Set<string>();
+  for (const word of flat.match(/[\p{L}\p{N}]+/gu) ?? []) {
+    if (/^\p{N}/u.test(word)) out.add("#");
+    else if (FILLER.has(word)) continue;
+    else out.add(word.length > 3 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word);
+  }
+  return out;
+}
+
+/**
+ * Two bullets that say the same thing: the same text, or the same content words once figures, punctuation,
+ * case and filler are set aside ("Cut AWS spend by ~39%" and "Cut AWS spend by 38.6%"). Bullets that share
+ * many words but not all ("Cut AWS spend by 39% by rightsizing EC2") are different bullets.
+ */
+export function nearDuplicate(a: string, b: string): boolean {
+  if (a.trim() === b.trim()) return true;
+  const x = contentWords(a);
+  const y = contentWords(b);
+  if (x.size === 0 || x.size !== y.size) return false;
+  for (const w of x) if (!y.has(w)) return false;
+  return true;
+}
+
+/**
+ * Another item of the list holding `field` (`work[0].highlights[2]`) that already says `text`, or a
+ * near-duplicate of it: a fallback to `text` there would repeat a bullet. Items whose field is in `except`
+ * (removals not yet made) do not count.
+ */
+export function heldElsewhere(
+  draft: JsonResume,
+  field: string,
+  text: string,
+  except: ReadonlySet<string> = new Set(),
+): { field: string; text: string } | undefined {
+  const path = parseField(field);
+  const index = path.at(-1);
+  if (typeof index !== "number") return undefined;
+  const list = getField(draft, formatField(path.slice(0, -1)));
+  if (!Array.isArray(list)) return undefined;
+  for (let k = 0; k < list.length; k++) {
+    const item: unknown = list[k];
+    const other = formatField([...path.slice(0, -1), k]);
+    if (k === index || typeof item !== "string" || except.has(other)) continue;
+    if (nearDuplicate(item, text)) return { field: other, text: item };
+  }
+  return undefined;
+}
+
+/**
+ * The profile's entry for a draft entry, with its field there (`work[1]`): same name (and position), else
+ * the same index.
+ */
 function sameEntry<T extends { name?: string; position?: string }>(
   entry: T,
   index: number,
   list?: T[],
-): T | undefined {
-  return (
-    list?.find((p) => p.name === entry.name && p.position === entry.position) ??
-    list?.find((p) => p.name === entry.name) ??
-    list?.[index]
-  );
+  section = "work",
+): [T, string] | undefined {
+  if (!list) return undefined;
+  let at = list.findIndex((p) => p.name === entry.name && p.position === entry.position);
+  if (at < 0) at = list.findIndex((p) => p.name === entry.name);
+  if (at < 0) at = index;
+  const mine = list[at];
+  return mine ? [mine, `${section}[${at}]`] : undefined;
+}
+
+/** An AI-written string of a draft, with where the profile holds the candidate's own wording for it. */
+export interface DraftTarget extends TextTarget {
+  /** The profile's field that holds `original` (`work[1].highlights[0]`); present with `original`. */
+  originalField?: string;
 }
 
 /**
  * The AI-written strings of a draft, each with the candidate's own wording for that place when the profile
  * has one. Strings copied verbatim from the profile are the candidate's own and are left out.
  */
-export function draftTargets(draft: JsonResume, profile?: JsonResume): TextTarget[] {
+export function draftTargets(draft: JsonResume, profile?: JsonResume): DraftTarget[] {
   const own = allStrings(profile ?? {});
   const known: WordSets = new Map();
-  const targets: TextTarget[] = [];
-  const add = (field: string, text: unknown, role: TextTarget["role"], original?: string) => {
+  const targets: DraftTarget[] = [];
+  const add = (field: string, text: unknown, role: TextTarget["role"], original?: string, from?: string) => {
     if (typeof text !== "string" || text.trim() === "" || own.has(text.trim())) return;
-    targets.push({ field, text, role, ...(original !== undefined ? { original } : {}) });
+    targets.push({
+      field,
+      text,
+      role,
+      ...(original !== undefined ? { original, ...(from ? { originalField: from } : {}) } : {}),
+    });
+  };
+  // The closest highlight of the profile's entry, with its field there.
+  const highlight = (text: string, entry: string | undefined, mine: readonly string[] | undefined) => {
+    const k = closest(text, mine, known);
+    return k === undefined ? [] : ([mine![k], `${entry}.highlights[${k}]`] as const);
   };
 
-  add("basics.label", draft.basics?.label, "prose", profile?.basics?.label);
-  add("basics.summary", draft.basics?.summary, "prose", profile?.basics?.summary);
+  add("basics.label", draft.basics?.label, "prose", profile?.basics?.label, "basics.label");
+  add("basics.summary", draft.basics?.summary, "prose", profile?.basics?.summary, "basics.summary");
   draft.work?.forEach((work: ResumeWork, i) => {
-    const mine = sameEntry(work, i, profile?.work);
-    add(`work[${i}].summary`, work.summary, "prose", mine?.summary);
+    const [mine, at] = sameEntry(work, i, profile?.work) ?? [];
+    add(`work[${i}].summary`, work.summary, "prose", mine?.summary, `${at}.summary`);
     work.highlights?.forEach((h, j) =>
-      add(`work[${i}].highlights[${j}]`, h, "prose", closest(h, mine?.highlights, known)),
+      add(`work[${i}].highlights[${j}]`, h, "prose", ...highlight(h, at, mine?.highlights)),
     );
   });
   draft.projects?.forEach((project, i) => {
-    const mine = sameEntry(project, i, profile?.projects);
-    add(`projects[${i}].description`, project.description, "prose", mine?.description);
+    const [mine, at] = sameEntry(project, i, profile?.projects, "projects") ?? [];
+    add(`projects[${i}].description`, project.description, "prose", mine?.description, `${at}.description`);
     project.highlights?.forEach((h, j) =>
-      add(`projects[${i}].highlights[${j}]`, h, "prose", closest(h, mine?.highlights, known)),
+      add(`projects[${i}].highlights[${j}]`, h, "prose", ...highlight(h, at, mine?.highlights)),
     );
     project.keywords?.forEach((k, j) => add(`projects[${i}].keywords[${j}]`, k, "list-item"));
   });
@@ -96,4 +183,10 @@ export function draftTargets(draft: JsonResume, profile?: JsonResume): TextTarge
     skill.keywords?.forEach((k, j) => add(`skills[${i}].keywords[${j}]`, k, "list-item"));
   });
   return targets;
+}
+
+/** Why a fallback to the candidate's wording became a removal: that wording is already in the entry. */
+export function repeatNote(original: string, held: { field: string; text: string }): string {
+  const as = held.text.trim() === original.trim() ? "" : ` as "${held.text}"`;
+  return `The candidate's own wording for it, "${original}", is already in this entry at ${held.field}${as}, so it is removed rather than repeated.`;
 }

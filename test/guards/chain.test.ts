@@ -103,12 +103,14 @@ describe("draftTargets", () => {
         text: "Backend engineer with 7 years on Snowflake.",
         role: "prose",
         original: "Backend engineer.",
+        originalField: "basics.summary",
       },
       {
         field: "work[0].highlights[1]",
         text: "Built the payments API on PostgreSQL and Snowflake, 7x faster.",
         role: "prose",
         original: "Built the payments API on PostgreSQL.",
+        originalField: "work[0].highlights[0]",
       },
       { field: "skills[0].keywords[1]", text: "Snowflake", role: "list-item" },
       { field: "skills[0].keywords[2]", text: "Redis 7", role: "list-item" },
@@ -121,14 +123,11 @@ describe("guardDraft", () => {
   const result = guardDraft(draft, { ...context, profile }, guards);
 
   it("edits strings, falls back to the candidate's wording and removes list items", () => {
+    // The highlight's fallback is already the entry's first highlight: it is removed, not repeated.
     expect(result.draft).toEqual({
       basics: { name: "Dana Reyes", summary: "Backend engineer." },
       work: [
-        {
-          name: "Fernhill",
-          position: "Engineer",
-          highlights: ["Built the payments API on PostgreSQL.", "Built the payments API on PostgreSQL."],
-        },
+        { name: "Fernhill", position: "Engineer", highlights: ["Built the payments API on PostgreSQL."] },
       ],
       skills: [{ name: "Data", keywords: ["PostgreSQL", "Redis [N]"] }],
     });
@@ -145,16 +144,16 @@ describe("guardDraft", () => {
         "Backend engineer.",
       ],
       ["number-provenance", "redact", "work[0].highlights[1]", "7", "[N]"],
-      [
-        "claim-net",
-        "fallback",
-        "work[0].highlights[1]",
-        "Built the payments API on PostgreSQL and Snowflake, [N]x faster.",
-        "Built the payments API on PostgreSQL.",
-      ],
       ["number-provenance", "redact", "skills[0].keywords[2]", "7", "[N]"],
       ["claim-net", "remove", "skills[0].keywords[3]", "Snowflake SQL", ""],
       ["claim-net", "remove", "skills[0].keywords[1]", "Snowflake", ""],
+      [
+        "claim-net",
+        "remove",
+        "work[0].highlights[1]",
+        "Built the payments API on PostgreSQL and Snowflake, [N]x faster.",
+        "",
+      ],
     ]);
   });
 
@@ -186,6 +185,116 @@ describe("guardDraft", () => {
         }
       }),
     );
+  });
+});
+
+describe("a fallback never repeats a bullet of its entry", () => {
+  const guarded = (highlights: string[], own: string[], with_: Guard[] = guards) => {
+    const d: JsonResume = { work: [{ name: "Fernhill", highlights }] };
+    const p: JsonResume = { work: [{ name: "Fernhill", highlights: own }] };
+    const out = guardDraft(d, { ...context, profile: p }, with_);
+    expect(revertDraft(out.draft, out.records)).toEqual(d);
+    return { highlights: out.draft.work?.[0]?.highlights, records: out.records };
+  };
+
+  it("removes the item when another highlight already says the wording, figures aside", () => {
+    const out = guarded(
+      ["Cut AWS spend by ~39%.", "Cut AWS spend by 38.6% with Snowflake."],
+      ["Cut AWS spend by 38.6%."],
+    );
+    expect(out.highlights).toEqual(["Cut AWS spend by ~39%."]);
+    expect(out.records).toEqual([
+      {
+        guard: "claim-net",
+        rule: "unbacked",
+        action: "remove",
+        field: "work[0].highlights[1]",
+        original: "Cut AWS spend by 38.6% with Snowflake.",
+        replacement: "",
+        reason:
+          'x The candidate\'s own wording for it, "Cut AWS spend by 38.6%.", is already in this entry at work[0].highlights[0] as "Cut AWS spend by ~39%.", so it is removed rather than repeated.',
+        evidence: [],
+      },
+    ]);
+  });
+
+  it("removes the second of two highlights that fall back to the same wording", () => {
+    const out = guarded(
+      [
+        "Built the billing service in Go on Snowflake.",
+        "Built the billing service on Snowflake in Go, twice.",
+      ],
+      ["Built the billing service in Go."],
+    );
+    expect(out.highlights).toEqual(["Built the billing service in Go."]);
+    expect(out.records.map((r) => [r.action, r.field])).toEqual([
+      ["fallback", "work[0].highlights[0]"],
+      ["remove", "work[0].highlights[1]"],
+    ]);
+    expect(out.records[1]!.reason).toBe(
+      'x The candidate\'s own wording for it, "Built the billing service in Go.", is already in this entry at work[0].highlights[0], so it is removed rather than repeated.',
+    );
+  });
+
+  it("keeps the fallback when the other highlight is a different bullet sharing many words", () => {
+    const own = "Cut AWS spend by 38.6% by rightsizing EC2 fleets.";
+    const out = guarded(
+      ["Cut AWS spend by 39%.", "Cut AWS spend by 38.6% by rightsizing EC2 fleets on Snowflake."],
+      [own],
+    );
+    expect(out.highlights).toEqual(["Cut AWS spend by 39%.", own]);
+    expect(out.records.map((r) => r.action)).toEqual(["fallback"]);
+  });
+
+  it("drops the edits later guards made to the fallback with it", () => {
+    const out = guarded(
+      ["Cut AWS spend by 7%.", "Cut AWS spend by 7% on Snowflake."],
+      ["Cut AWS spend by 7%."],
+      [noSnowflake, sevens],
+    );
+    expect(out.highlights).toEqual(["Cut AWS spend by 7%."]);
+    expect(out.records.map((r) => [r.guard, r.action, r.field, r.original])).toEqual([
+      ["claim-net", "remove", "work[0].highlights[1]", "Cut AWS spend by 7% on Snowflake."],
+    ]);
+  });
+
+  it("does not count a highlight that is itself being removed", () => {
+    const bang: Guard = {
+      meta: { id: "code-truth", description: "drops a shout", messages: { bang: "shouted" } },
+      checkText: (target) =>
+        target.text.includes("!")
+          ? [
+              {
+                guard: "code-truth",
+                rule: "bang",
+                action: "remove",
+                field: target.field,
+                reason: "shouted",
+                actual: target.text,
+                evidence: [],
+                removeItem: true,
+              },
+            ]
+          : [],
+    };
+    const out = guarded(
+      ["Built the billing service in Go!", "Built the billing service in Go on Snowflake."],
+      ["Built the billing service in Go."],
+      [bang, ...guards],
+    );
+    expect(out.highlights).toEqual(["Built the billing service in Go."]);
+    expect(out.records.map((r) => [r.action, r.field])).toEqual([
+      ["fallback", "work[0].highlights[1]"],
+      ["remove", "work[0].highlights[0]"],
+    ]);
+  });
+
+  it("leaves a fallback outside a list alone", () => {
+    const d: JsonResume = { basics: { summary: "Backend engineer on Snowflake." } };
+    const p: JsonResume = { basics: { summary: "Backend engineer." } };
+    const out = guardDraft(d, { ...context, profile: p }, guards);
+    expect(out.draft.basics?.summary).toBe("Backend engineer.");
+    expect(out.records.map((r) => r.action)).toEqual(["fallback"]);
   });
 });
 
