@@ -13,7 +13,14 @@ import type { Chunk } from "../core/chunk.js";
 import type { KnowledgeBase } from "../pipeline/kb/types.js";
 import { decide } from "../pipeline/verify/mode.js";
 import { redactedStrings, redactionsByField, withRedactions } from "../pipeline/verify/redactions.js";
-import type { VerdictValue, Verifier, VerifierResult, VerifyMode } from "../pipeline/verify/types.js";
+import {
+  type VerdictValue,
+  type Verifier,
+  type VerifierResult,
+  type VerifyMode,
+  claimsEvidence,
+  claimsReason,
+} from "../pipeline/verify/types.js";
 import type { Answerer, Quote } from "./answerer.js";
 import type { GroundingSources } from "./grounding.js";
 import type { Turn } from "./sessions.js";
@@ -105,7 +112,7 @@ export async function answerChat(request: ChatRequest, deps: ChatDeps): Promise<
       : decide(text, result, request.mode, FALLBACK);
   const records = [...guarded.records];
   if (result.verdict !== "GROUNDED")
-    records.push(decisionRecord(text, decision.text, result, decision.blocked));
+    records.push(decisionRecord(text, decision.text, result, decision.blocked, deps.verifier.name));
 
   const response: ChatResponse = {
     requestId: request.requestId,
@@ -139,7 +146,7 @@ async function judge(
       ungroundedClaims: [],
     };
   }
-  const result = await verifier.verify(text, chunks);
+  const result = await verifier.verify(text, chunks, { claims: true });
   const judged =
     result.verdict === "GROUNDED"
       ? result
@@ -154,13 +161,19 @@ async function judge(
   );
 }
 
-/** The decision as a record: the fallback that replaced the answer, or the note added to it. */
+/**
+ * The decision as a record: the fallback that replaced the answer, or the note added to it. Its reason names
+ * each ungrounded claim with its own reason when the verifier gave them, and its evidence cites the chunks
+ * closest to them by path and lines.
+ */
 function decisionRecord(
   answer: string,
   output: string,
   result: VerifierResult,
   blocked: boolean,
+  verifier: string,
 ): UnsealedRecord {
+  const why = claimsReason(verifier, result.claims ?? [], "the answer") ?? result.reason;
   return {
     guard: "verifier",
     rule: result.failure ? `verifier-${result.failure}` : "ungrounded",
@@ -171,9 +184,9 @@ function decisionRecord(
     original: answer,
     replacement: output,
     reason: blocked
-      ? `${result.reason} The answer is replaced by a statement that the portfolio does not show it.`
-      : `${result.reason} Kept with a note because the mode is warn.`,
-    evidence: [],
+      ? `${why} The answer is replaced by a statement that the portfolio does not show it.`
+      : `${why} Kept with a note because the mode is warn.`,
+    evidence: claimsEvidence(result.claims ?? []),
   };
 }
 

@@ -1,16 +1,24 @@
 // The verify stage: each section of the draft the writer changed (the summary, each work entry, each
 // project) gets one verdict against the run's chunks. In block mode an ungrounded string falls back to the
-// candidate's own wording (or leaves, when the writer invented it); in warn mode it stays, annotated.
+// candidate's own wording (or leaves, when the writer invented it or the entry already says that wording);
+// in warn mode it stays, annotated. Each record gives its own string's claims and their own reasons.
 import type { UnsealedRecord } from "../../guards/record.js";
 import { removeItems } from "../../guards/chain.js";
 import { type JsonResume, setField } from "../../core/resume.js";
-import { draftTargets } from "../../guards/targets.js";
-import type { TextTarget } from "../../guards/types.js";
+import { type DraftTarget, draftTargets, heldElsewhere, repeatNote } from "../../guards/targets.js";
 import type { Chunk } from "../../core/chunk.js";
 import { redactedStrings, redactionsByField, withRedactions } from "../verify/redactions.js";
-import type { Verifier, VerifierResult, VerifyMode } from "../verify/types.js";
+import {
+  type ClaimVerdict,
+  type Verifier,
+  type VerifierResult,
+  type VerifyMode,
+  claimsEvidence,
+  claimsReason,
+} from "../verify/types.js";
 
-export interface SectionVerdict extends VerifierResult {
+/** A section's verdict as report.json shows it: the per-claim detail lives in the records. */
+export interface SectionVerdict extends Omit<VerifierResult, "claims"> {
   section: string;
   fields: string[];
   /** What happened to the section's ungrounded strings. */
@@ -40,7 +48,7 @@ function sectionOf(field: string): string | undefined {
 }
 
 export async function verifyDraft(input: VerifyDraftInput): Promise<VerifyDraftResult> {
-  const sections = new Map<string, TextTarget[]>();
+  const sections = new Map<string, DraftTarget[]>();
   for (const target of draftTargets(input.draft, input.profile)) {
     const section = sectionOf(target.field);
     if (section) sections.set(section, [...(sections.get(section) ?? []), target]);
@@ -51,7 +59,9 @@ export async function verifyDraft(input: VerifyDraftInput): Promise<VerifyDraftR
       section,
       targets,
       result: withRedactions(
-        await input.verifier.verify(targets.map((t) => `- ${t.text}`).join("\n"), input.chunks),
+        await input.verifier.verify(targets.map((t) => `- ${t.text}`).join("\n"), input.chunks, {
+          claims: true,
+        }),
         redactedStrings(targets, redactions),
         "section",
       ),
@@ -61,20 +71,29 @@ export async function verifyDraft(input: VerifyDraftInput): Promise<VerifyDraftR
   const draft = structuredClone(input.draft);
   const records: UnsealedRecord[] = [];
   const removals: UnsealedRecord[] = [];
+  // Fields of the items being removed: they do not count as already saying a fallback's wording.
+  const removing = new Set<string>();
   const verdicts: SectionVerdict[] = [];
   for (const { section, targets, result } of judged) {
     const grounded = result.verdict === "GROUNDED";
+    const { claims: _claims, ...verdict } = result;
     verdicts.push({
       section,
       fields: targets.map((t) => t.field),
-      ...result,
+      ...verdict,
       action: grounded ? "kept" : input.mode === "block" ? "fallback" : "annotated",
     });
     if (grounded) continue;
     for (const target of ungroundedTargets(targets, result)) {
-      const record = recordFor(target, result, input.verifier.name, input.mode);
-      if (record.action === "remove") removals.push(record);
-      else {
+      const repeat =
+        input.mode === "block" && target.original !== undefined
+          ? heldElsewhere(draft, target.field, target.original, removing)
+          : undefined;
+      const record = recordFor(target, result, input.verifier.name, input.mode, repeat);
+      if (record.action === "remove") {
+        removals.push(record);
+        removing.add(target.field);
+      } else {
         if (record.action === "fallback") setField(draft, target.field, record.replacement);
         records.push(record);
       }
@@ -84,30 +103,56 @@ export async function verifyDraft(input: VerifyDraftInput): Promise<VerifyDraftR
   return { draft, records: [...records, ...removeItems(draft, removals)], sections: verdicts };
 }
 
+const claimText = (claim: string) => claim.replace(/^\s*-\s*/, "").trim();
+
+/** Whether a claim the verifier quoted is (in) this string. */
+function inTarget(target: DraftTarget, claim: string): boolean {
+  const c = claimText(claim);
+  return c !== "" && (target.text.includes(c) || c.includes(target.text.trim()));
+}
+
 /** The strings holding an ungrounded claim; all of the section's when the verifier named none we can find. */
-function ungroundedTargets(targets: readonly TextTarget[], result: VerifierResult): TextTarget[] {
-  const claims = result.ungroundedClaims.map((c) => c.replace(/^\s*-\s*/, "").trim()).filter(Boolean);
-  const hit = targets.filter((t) => claims.some((c) => t.text.includes(c) || c.includes(t.text.trim())));
+function ungroundedTargets(targets: readonly DraftTarget[], result: VerifierResult): DraftTarget[] {
+  const claims = [
+    ...result.ungroundedClaims,
+    ...(result.claims ?? []).filter((c) => !c.supported).map((c) => c.claim),
+  ];
+  const hit = targets.filter((t) => claims.some((c) => inTarget(t, c)));
   return hit.length > 0 ? hit : [...targets];
 }
 
+/** The verifier's per-claim verdicts on this string. */
+function claimsOf(target: DraftTarget, result: VerifierResult): ClaimVerdict[] {
+  return (result.claims ?? []).filter((c) => inTarget(target, c.claim));
+}
+
+/**
+ * Why this string is not grounded: its own claims with their own reasons when the verifier gave them,
+ * else the section's reason (naming the string's claim when the verifier quoted one).
+ */
+function whyNotGrounded(target: DraftTarget, result: VerifierResult, verifier: string): string {
+  const own = claimsReason(verifier, claimsOf(target, result), "this text");
+  if (own) return own;
+  const claim = result.ungroundedClaims.map(claimText).find((c) => c !== "" && target.text.includes(c));
+  return `The ${verifier} verifier found ${claim ? `"${claim}"` : "this text"} not grounded: ${result.reason}`;
+}
+
 function recordFor(
-  target: TextTarget,
+  target: DraftTarget,
   result: VerifierResult,
   verifier: string,
   mode: VerifyMode,
+  repeat?: { field: string; text: string },
 ): UnsealedRecord {
-  const claim = result.ungroundedClaims
-    .map((c) => c.replace(/^\s*-\s*/, "").trim())
-    .find((c) => c !== "" && target.text.includes(c));
+  const chunks = claimsEvidence(claimsOf(target, result));
   const base = {
     guard: "verifier" as const,
     rule: result.failure ? `verifier-${result.failure}` : "ungrounded",
     field: target.field,
     original: target.text,
-    evidence: [],
+    evidence: chunks,
   };
-  const why = `The ${verifier} verifier found ${claim ? `"${claim}"` : "this text"} not grounded: ${result.reason}`;
+  const why = whyNotGrounded(target, result, verifier);
   if (mode === "warn") {
     return {
       ...base,
@@ -117,7 +162,16 @@ function recordFor(
     };
   }
   const listItem = /\.highlights\[\d+\]$/.test(target.field);
+  if (listItem && target.original !== undefined && repeat) {
+    return {
+      ...base,
+      action: "remove",
+      replacement: "",
+      reason: `${why} ${repeatNote(target.original, repeat)}`,
+    };
+  }
   if (target.original !== undefined && target.original !== target.text) {
+    const profile = { source: "profile" as const, ref: target.originalField ?? target.field };
     return {
       ...base,
       action: "fallback",
@@ -125,7 +179,7 @@ function recordFor(
       outputRange: [0, target.original.length],
       replacement: target.original,
       reason: `${why} The candidate's own wording is used instead.`,
-      evidence: [{ source: "profile", ref: target.field, text: target.original }],
+      evidence: [{ ...profile, text: target.original }, ...chunks],
     };
   }
   if (listItem)

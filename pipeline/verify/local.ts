@@ -4,7 +4,14 @@ import type { Catalog } from "../../extractors/catalog.js";
 import type { Chunk } from "../../core/chunk.js";
 import { splitClaims } from "./claims.js";
 import { claimNeeds, missingFrom } from "./support.js";
-import type { Verifier, VerifierResult } from "./types.js";
+import {
+  type ClaimVerdict,
+  type VerifyOptions,
+  type Verifier,
+  type VerifierResult,
+  chunkEvidence,
+  citeChunk,
+} from "./types.js";
 
 export interface ClaimCheck {
   claim: string;
@@ -12,42 +19,68 @@ export interface ClaimCheck {
   /** The supporting chunk's id, or what the closest chunk lacks. */
   chunkId?: string;
   missing?: string[];
+  /** The supporting chunk, or the closest one (absent when no chunk is usable). */
+  chunk?: Chunk;
 }
 
-/** Per-claim results: the chunk that supports each claim, or what the closest chunk lacks. */
+/** Per-claim results: the chunk that supports each claim, or the closest chunk and what it lacks. */
 export function checkClaims(answer: string, chunks: readonly Chunk[], catalog: Catalog): ClaimCheck[] {
   // A stale doc claim is contradicted by code: it supports nothing.
   const usable = chunks.filter((c) => c.kind !== "stale-claim");
   return splitClaims(answer).map(({ text }) => {
     const needs = claimNeeds(text, catalog);
-    let closest: string[] | undefined;
+    let closest: { chunk: Chunk; missing: string[] } | undefined;
     for (const chunk of usable) {
       const missing = missingFrom(needs, chunk, catalog);
-      if (missing.length === 0) return { claim: text, supported: true, chunkId: chunk.id };
-      if (!closest || missing.length < closest.length) closest = missing;
+      if (missing.length === 0) return { claim: text, supported: true, chunkId: chunk.id, chunk };
+      if (!closest || missing.length < closest.missing.length) closest = { chunk, missing };
     }
-    return { claim: text, supported: false, missing: closest ?? ["a source"] };
+    return closest
+      ? { claim: text, supported: false, missing: closest.missing, chunk: closest.chunk }
+      : { claim: text, supported: false, missing: ["a source"] };
   });
 }
 
-export function localVerdict(answer: string, chunks: readonly Chunk[], catalog: Catalog): VerifierResult {
+/** A check as a claim's verdict: its reason cites the supporting or closest chunk by path and lines. */
+export function claimVerdict(check: ClaimCheck): ClaimVerdict {
+  const { claim, supported, chunk } = check;
+  if (!chunk) return { claim, supported, reason: "no usable source chunk states it" };
+  const evidence = [chunkEvidence(chunk)];
+  if (supported) return { claim, supported, reason: `${citeChunk(chunk)} supports it`, evidence };
+  const lacks = check.missing!.join(", ");
+  return { claim, supported, reason: `the closest source, ${citeChunk(chunk)}, lacks ${lacks}`, evidence };
+}
+
+export function localVerdict(
+  answer: string,
+  chunks: readonly Chunk[],
+  catalog: Catalog,
+  options: VerifyOptions = {},
+): VerifierResult {
   if (answer.trim() === "") return notGrounded("The answer is empty.", []);
   if (chunks.length === 0) return notGrounded("There are no source chunks to check the answer against.", []);
   const checks = checkClaims(answer, chunks, catalog);
+  const claims = options.claims ? { claims: checks.map(claimVerdict) } : {};
   const unsupported = checks.filter((c) => !c.supported);
   if (unsupported.length === 0) {
     return {
       verdict: "GROUNDED",
       reason: `Each of the ${checks.length} claims is supported by a single source chunk.`,
       ungroundedClaims: [],
+      ...claims,
     };
   }
   const first = unsupported[0]!;
-  return notGrounded(
-    `${unsupported.length} of ${checks.length} claims are not supported by any single source chunk; ` +
-      `the closest chunk for "${first.claim}" lacks ${first.missing!.join(", ")}.`,
-    unsupported.map((c) => c.claim),
-  );
+  const why = first.chunk
+    ? `the closest source for "${first.claim}", ${citeChunk(first.chunk)}, lacks ${first.missing!.join(", ")}`
+    : `no usable source chunk states "${first.claim}"`;
+  return {
+    ...notGrounded(
+      `${unsupported.length} of ${checks.length} claims are not supported by any single source chunk; ${why}.`,
+      unsupported.map((c) => c.claim),
+    ),
+    ...claims,
+  };
 }
 
 function notGrounded(reason: string, ungroundedClaims: string[]): VerifierResult {
@@ -57,6 +90,6 @@ function notGrounded(reason: string, ungroundedClaims: string[]): VerifierResult
 export function localVerifier(catalog: Catalog): Verifier {
   return {
     name: "local",
-    verify: (answer, chunks) => Promise.resolve(localVerdict(answer, chunks, catalog)),
+    verify: (answer, chunks, options) => Promise.resolve(localVerdict(answer, chunks, catalog, options)),
   };
 }

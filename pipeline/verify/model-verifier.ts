@@ -2,11 +2,20 @@
 // forced `grounding_verdict` tool. It fails safe: whatever is not a clean GROUNDED verdict is NOT_GROUNDED.
 import type { ModelBackend, ModelResponse } from "../backends/types.js";
 import type { Chunk } from "../../core/chunk.js";
-import type { Verifier, VerifierResult } from "./types.js";
+import {
+  type ClaimVerdict,
+  type Verifier,
+  type VerifierResult,
+  type VerifyOptions,
+  chunkEvidence,
+  citeChunk,
+} from "./types.js";
 import {
   VERDICT_TOOL,
   VERDICT_TOOL_NAME,
   VERIFIER_SYSTEM,
+  citeChunkNumbers,
+  claimReasonsOf,
   verdictInput,
   verifierPrompt,
 } from "./verdict-tool.js";
@@ -23,7 +32,11 @@ export function modelVerifier(backend: ModelBackend, options: ModelVerifierOptio
   const label = `${backend.name} verifier (${backend.model})`;
   return {
     name: backend.name,
-    async verify(answer: string, chunks: readonly Chunk[]): Promise<VerifierResult> {
+    async verify(
+      answer: string,
+      chunks: readonly Chunk[],
+      verifyOptions: VerifyOptions = {},
+    ): Promise<VerifierResult> {
       // Same rule as the local verifier: a stale doc claim is contradicted by code and supports nothing.
       const usable = chunks.filter((c) => c.kind !== "stale-claim" && c.text.trim() !== "");
       if (answer.trim() === "") return notGrounded("The answer is empty.");
@@ -48,15 +61,20 @@ export function modelVerifier(backend: ModelBackend, options: ModelVerifierOptio
         };
       }
 
-      const result = readVerdict(response);
+      // Chunk numbers are cited by path and lines only for records (a `vouch verify` user numbered the chunks).
+      const { claims, ...result } = readVerdict(response, verifyOptions.claims ? usable : []);
       if (result.failure) log(`${label}: unusable verdict (${result.reason}); it sent: ${response.preview}`);
-      return result;
+      return verifyOptions.claims && claims ? { ...result, claims } : result;
     },
   };
 }
 
-/** The verdict in a model response, or NOT_GROUNDED/malformed saying what was wrong with it. */
-export function readVerdict(response: ModelResponse): VerifierResult {
+/**
+ * The verdict in a model response, or NOT_GROUNDED/malformed saying what was wrong with it. Given the chunks
+ * the prompt numbered, the reasons cite each chunk they name by path and lines, and the ungrounded claims the
+ * model gave a reason for come back as `claims`.
+ */
+export function readVerdict(response: ModelResponse, chunks: readonly Chunk[] = []): VerifierResult {
   const call = response.toolCall;
   if (!call) {
     const why =
@@ -80,12 +98,34 @@ export function readVerdict(response: ModelResponse): VerifierResult {
     return malformed(`the ${VERDICT_TOOL_NAME} input is malformed (${where}${issue?.message ?? "invalid"})`);
   }
 
-  const { verdict, reason } = parsed.data;
+  const { verdict } = parsed.data;
+  const reason = citeChunkNumbers(parsed.data.reason, chunks).text;
   const ungroundedClaims = parsed.data.ungroundedClaims ?? [];
   // A GROUNDED verdict that lists ungrounded claims contradicts itself: the safe reading wins.
   if (verdict === "GROUNDED" && ungroundedClaims.length > 0)
     return { ...malformed("the model said GROUNDED but listed ungrounded claims"), ungroundedClaims };
-  return { verdict, reason, ungroundedClaims };
+  if (verdict === "GROUNDED") return { verdict, reason, ungroundedClaims };
+  const claims = claimVerdicts(parsed.data.claimReasons, chunks);
+  return { verdict, reason, ungroundedClaims, ...(claims.length > 0 ? { claims } : {}) };
+}
+
+/** The model's per-claim reasons, each citing its closest chunk (the number it gave, else those it named). */
+function claimVerdicts(value: unknown, chunks: readonly Chunk[]): ClaimVerdict[] {
+  return claimReasonsOf(value).map(({ claim, reason, chunk: n }) => {
+    const cited = citeChunkNumbers(reason.replace(/[.\s]+$/, ""), chunks);
+    const closest = n !== undefined ? chunks[n - 1] : undefined;
+    const named = closest ? [closest, ...cited.cited.filter((c) => c !== closest)] : cited.cited;
+    const text =
+      closest && !cited.text.includes(citeChunk(closest))
+        ? `${cited.text} (closest source: ${citeChunk(closest)})`
+        : cited.text;
+    return {
+      claim,
+      supported: false,
+      reason: text,
+      ...(named.length > 0 ? { evidence: named.map(chunkEvidence) } : {}),
+    };
+  });
 }
 
 function notGrounded(reason: string): VerifierResult {

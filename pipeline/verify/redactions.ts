@@ -6,7 +6,7 @@
 import { NUM_REDACTED } from "../../guards/number-provenance.js";
 import type { UnsealedRecord } from "../../guards/record.js";
 import { type PathPart, formatField, parseField } from "../../core/resume.js";
-import type { VerifierResult } from "./types.js";
+import type { ClaimVerdict, VerifierResult } from "./types.js";
 
 /** A string as the guards left it, with the redactions they made in it. */
 export interface RedactedString {
@@ -70,8 +70,8 @@ export function redactedStrings(
 
 /**
  * The verdict on a section or an answer, given the strings of it that hold a redaction: not grounded when
- * there is one, with each such string among the ungrounded claims (so block mode finds it) and the
- * redacted figures named in the reason.
+ * there is one, with each such string among the ungrounded claims (so block mode finds it), the redacted
+ * figures named in the reason, and each such string's own reason among the claims.
  */
 export function withRedactions(
   result: VerifierResult,
@@ -79,22 +79,32 @@ export function withRedactions(
   subject: "section" | "answer",
 ): VerifierResult {
   if (redacted.length === 0) return result;
-  const originals = [...new Set(redacted.flatMap((r) => r.redactions.map((x) => `"${x.original}"`)))];
-  const reasons = [];
-  if (originals.length > 0)
-    reasons.push(`the guards redacted ${originals.join(", ")}, which no source backs`);
-  if (redacted.some((r) => r.redactions.length === 0))
-    reasons.push(`the text holds "${NUM_REDACTED}" where no guard redacted anything`);
-  const why = reasons.join("; ");
+  const why = whyRedacted(redacted);
   const claims = [
     ...result.ungroundedClaims,
     ...redacted.map((r) => r.text).filter((t) => !result.ungroundedClaims.includes(t)),
+  ];
+  const perClaim: ClaimVerdict[] = [
+    ...(result.claims ?? []),
+    ...redacted.map((r) => ({ claim: r.text, supported: false, reason: whyRedacted([r]) })),
   ];
   return result.verdict === "GROUNDED"
     ? {
         verdict: "NOT_GROUNDED",
         reason: `The ${subject} is otherwise supported, but ${why}.`,
         ungroundedClaims: claims,
+        claims: perClaim,
       }
-    : { ...result, reason: `${result.reason} Also, ${why}.`, ungroundedClaims: claims };
+    : { ...result, reason: `${result.reason} Also, ${why}.`, ungroundedClaims: claims, claims: perClaim };
+}
+
+/** What the guards redacted in these strings, or that they hold the marker with no redaction. */
+function whyRedacted(redacted: readonly RedactedString[]): string {
+  const originals = [...new Set(redacted.flatMap((r) => r.redactions.map((x) => `"${x.original}"`)))];
+  const reasons = [];
+  if (originals.length > 0)
+    reasons.push(`the guards redacted ${originals.join(", ")}, which no source backs`);
+  if (redacted.some((r) => r.redactions.length === 0))
+    reasons.push(`the text holds "${NUM_REDACTED}" where no guard redacted anything`);
+  return reasons.join("; ");
 }

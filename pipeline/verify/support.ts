@@ -1,23 +1,29 @@
 // Whether one chunk supports one claim: all its numbers (as values), all its technologies, all its names,
-// and enough of its content words. Pure; the chunk side is indexed once per chunk and cached.
-import type { Catalog } from "../../extractors/catalog.js";
+// enough of its content words, and not the opposite meaning (meaning.ts). Pure; the chunk side is indexed
+// once per chunk and cached.
+import type { Catalog, Mention } from "../../extractors/catalog.js";
 import { type NumberMention, NumberIndex, findNumbers, isGrounded } from "../../guards/numbers/index.js";
 import { type SentenceFigures, derive, sentenceFigures } from "../../guards/numbers/derive.js";
 import { NUM_REDACTED } from "../../guards/number-provenance.js";
 import type { Chunk } from "../../core/chunk.js";
+import { mentionUse } from "../../core/use-cues.js";
 import { splitClaims } from "./claims.js";
-import { isContentWord, isProperNoun, stemOf, wordsOf } from "./words.js";
+import { type Meaning, contradiction, readMeaning, states } from "./meaning.js";
+import { isContentWord, isNegation, isProperNoun, stemOf, wordsOf } from "./words.js";
 
 /** Share of a claim's content words a supporting chunk must hold (stemmed): tuned on the labelled set. */
 export const MIN_CONTENT_OVERLAP = 0.6;
 
 export interface ClaimNeeds {
   numbers: NumberMention[];
-  technologies: { id: string; matched: string }[];
+  /** `used`: the claim states use of it; false when it only names it ("instead of Redis", "considered Snowflake"). */
+  technologies: { id: string; matched: string; used: boolean }[];
   names: string[];
   stems: string[];
   /** Every word of the claim but its figures, stemmed: what a sentence backing a figure must share. */
   context: string[];
+  /** What it states and negates, which way its changes run, what it chose: compared per sentence. */
+  meaning: Meaning;
 }
 
 interface SentenceIndex {
@@ -28,12 +34,23 @@ interface SentenceIndex {
 }
 
 interface ChunkIndex {
+  mentions: readonly Mention[];
   technologies: Set<string>;
   lowerWords: Set<string>;
   stems: Set<string>;
   /** Built on the first claim with a figure. */
   sentences?: SentenceIndex[];
+  /** Each sentence read for meaning: built on the first claim the chunk otherwise supports. */
+  meanings?: Meaning[];
+  /**
+   * Per technology, whether some mention of it states use, else how the chunk names it ("as considered, not
+   * used"): built on the first claim that states use of a technology the chunk names.
+   */
+  use?: Map<string, { used: boolean; says?: string }>;
 }
+
+/** A content word the overlap counts: a negation is read by meaning.ts instead. */
+const counts = (word: string) => isContentWord(word) && !isNegation(word);
 
 /** What a claim asks of its source. Words inside a technology or number mention are not asked twice. */
 export function claimNeeds(text: string, catalog: Catalog): ClaimNeeds {
@@ -49,13 +66,28 @@ export function claimNeeds(text: string, catalog: Catalog): ClaimNeeds {
   wordsOf(claim).forEach((word, i) => {
     if (covered(word.start, word.end)) return;
     if (isProperNoun(word, i === 0)) names.add(word.text);
-    else if (isContentWord(word.text)) stems.add(stemOf(word.text));
+    else if (counts(word.text)) stems.add(stemOf(word.text));
   });
-  const technologies = [...new Map(mentions.map((m) => [m.id, { id: m.id, matched: m.matched }])).values()];
+  const meaning = readMeaning(claim, { technologies: mentions, numbers });
+  const technologies = new Map<string, { id: string; matched: string; used: boolean }>();
+  for (const m of mentions) {
+    const t = technologies.get(m.id) ?? { id: m.id, matched: m.matched, used: false };
+    // Mention is not use: a claim that states use asks a source that states use. The claim states it when
+    // the cue words say so and it is not the side a choice or move left ("chose PostgreSQL over Redis").
+    t.used ||= mentionUse(claim, m.start, m.end).used && states(meaning, `t:${m.id}`);
+    technologies.set(m.id, t);
+  }
   const context = wordsOf(claim)
-    .filter((w) => !numbers.some((n) => w.start < n.span[1] && w.end > n.span[0]) && isContentWord(w.text))
+    .filter((w) => !numbers.some((n) => w.start < n.span[1] && w.end > n.span[0]) && counts(w.text))
     .map((w) => stemOf(w.text));
-  return { numbers, technologies, names: [...names], stems: [...stems], context: [...new Set(context)] };
+  return {
+    numbers,
+    technologies: [...technologies.values()],
+    names: [...names],
+    stems: [...stems],
+    context: [...new Set(context)],
+    meaning,
+  };
 }
 
 const indexes = new WeakMap<Chunk, ChunkIndex>();
@@ -64,10 +96,12 @@ function indexOf(chunk: Chunk, catalog: Catalog): ChunkIndex {
   let index = indexes.get(chunk);
   if (!index) {
     const words = wordsOf(chunk.text);
+    const mentions = catalog.findMentions(chunk.text);
     index = {
-      technologies: new Set(catalog.findMentions(chunk.text).map((m) => m.id)),
+      mentions,
+      technologies: new Set(mentions.map((m) => m.id)),
       lowerWords: new Set(words.map((w) => w.text.toLowerCase())),
-      stems: new Set(words.filter((w) => isContentWord(w.text)).map((w) => stemOf(w.text))),
+      stems: new Set(words.filter((w) => counts(w.text)).map((w) => stemOf(w.text))),
     };
     indexes.set(chunk, index);
   }
@@ -82,7 +116,13 @@ export function missingFrom(needs: ClaimNeeds, chunk: Chunk, catalog: Catalog): 
     if (!figureBacked(n, needs.context, sentencesOf(index, chunk, catalog)))
       missing.push(`the figure "${n.raw}"`);
   }
-  for (const t of needs.technologies) if (!index.technologies.has(t.id)) missing.push(`"${t.matched}"`);
+  for (const t of needs.technologies) {
+    if (!index.technologies.has(t.id)) missing.push(`"${t.matched}"`);
+    else if (t.used) {
+      const use = useOf(index, chunk).get(t.id)!;
+      if (!use.used) missing.push(`use of "${t.matched}" (the source names it ${use.says})`);
+    }
+  }
   for (const name of needs.names) if (!index.lowerWords.has(name.toLowerCase())) missing.push(`"${name}"`);
   if (needs.stems.length > 0) {
     const held = needs.stems.filter((s) => index.stems.has(s)).length;
@@ -93,6 +133,11 @@ export function missingFrom(needs: ClaimNeeds, chunk: Chunk, catalog: Catalog): 
     if (held + slack < Math.ceil(MIN_CONTENT_OVERLAP * needs.stems.length)) {
       missing.push(`its wording (${held} of ${needs.stems.length} content words)`);
     }
+  }
+  // Only a chunk that holds everything the claim names can say the opposite of it.
+  if (missing.length === 0) {
+    const opposite = contradiction(needs.meaning, meaningsOf(index, chunk, catalog));
+    if (opposite) missing.push(opposite);
   }
   return missing;
 }
@@ -120,9 +165,52 @@ function sentencesOf(index: ChunkIndex, chunk: Chunk, catalog: Catalog): Sentenc
     const ref = { source: "chunk" as const, ref: chunk.id };
     const figures = sentenceFigures(text, ref, catalog);
     const stems = wordsOf(text)
-      .filter((w) => isContentWord(w.text))
+      .filter((w) => counts(w.text))
       .map((w) => stemOf(w.text));
     return { numbers: new NumberIndex(figures.figures), figures, stems: new Set(stems) };
   });
   return index.sentences;
+}
+
+/**
+ * The chunk's sentences read for meaning, each with the technologies and figures found in it: the chunk's
+ * mentions and figures are found once, on the whole text, and dealt to its sentences by place.
+ */
+function meaningsOf(index: ChunkIndex, chunk: Chunk, catalog: Catalog): Meaning[] {
+  if (!index.meanings) {
+    const numbers = findNumbers(chunk.text, catalog);
+    let m = 0;
+    let n = 0;
+    index.meanings = splitClaims(chunk.text).map(({ text, start }) => {
+      const end = start + text.length;
+      const technologies: { id: string; start: number; end: number }[] = [];
+      const figures: NumberMention[] = [];
+      while (m < index.mentions.length && index.mentions[m]!.start < start) m++;
+      for (; m < index.mentions.length && index.mentions[m]!.start < end; m++) {
+        const t = index.mentions[m]!;
+        technologies.push({ id: t.id, start: t.start - start, end: t.end - start });
+      }
+      while (n < numbers.length && numbers[n]!.span[0] < start) n++;
+      for (; n < numbers.length && numbers[n]!.span[0] < end; n++) {
+        const f = numbers[n]!;
+        figures.push({ ...f, span: [f.span[0] - start, f.span[1] - start] });
+      }
+      return readMeaning(text, { technologies, numbers: figures });
+    });
+  }
+  return index.meanings;
+}
+
+/** Whether the chunk states use of each technology it names (core/use-cues.ts), by its mentions. */
+function useOf(index: ChunkIndex, chunk: Chunk): Map<string, { used: boolean; says?: string }> {
+  if (!index.use) {
+    const use = new Map<string, { used: boolean; says?: string }>();
+    for (const m of index.mentions) {
+      if (use.get(m.id)?.used) continue;
+      const found = mentionUse(chunk.text, m.start, m.end);
+      if (found.used || !use.has(m.id)) use.set(m.id, { used: found.used, says: found.says });
+    }
+    index.use = use;
+  }
+  return index.use;
 }

@@ -11,11 +11,31 @@ export interface Word {
   end: number;
 }
 
+/** Characters handed to the segmenter at once: its iteration over one long string grows faster than linearly. */
+const WINDOW = 2048;
+
+/**
+ * Where to end a window that would end at `to`: at a space or line break, where no word goes on (only runs
+ * of spaces join across one, and they are not words), so the windows' words are the whole text's.
+ */
+function windowEnd(text: string, from: number, to: number): number {
+  if (to >= text.length) return text.length;
+  const cut = (i: number) => (text[i] === " " || text[i] === "\n") && text[i - 1] !== "\r";
+  for (let i = to; i > from; i--) if (cut(i)) return i;
+  for (let i = to + 1; i < text.length; i++) if (cut(i)) return i;
+  return text.length;
+}
+
 /** Word-like segments (letters or digits), with their places. */
 export function wordsOf(text: string): Word[] {
   const out: Word[] = [];
-  for (const s of words.segment(text)) {
-    if (s.isWordLike) out.push({ text: s.segment, start: s.index, end: s.index + s.segment.length });
+  for (let from = 0; from < text.length;) {
+    const to = windowEnd(text, from, from + WINDOW);
+    for (const s of words.segment(to - from === text.length ? text : text.slice(from, to))) {
+      if (s.isWordLike)
+        out.push({ text: s.segment, start: from + s.index, end: from + s.index + s.segment.length });
+    }
+    from = to;
   }
   return out;
 }
@@ -24,6 +44,17 @@ export function wordsOf(text: string): Word[] {
 export function isContentWord(word: string): boolean {
   const lower = word.toLowerCase();
   return !STOP.has(lower) && /\p{L}.*\p{L}/u.test(word) && !/^\d/.test(word);
+}
+
+const NEGATIONS = new Set(["not", "no", "never", "cannot", "without", "none", "neither", "nor"]);
+
+/**
+ * A word that only negates ("not", "without", "didn't"). meaning.ts reads what it negates; the overlap of
+ * content words does not count it, so "did not use" and "no longer uses" are not told apart by it.
+ */
+export function isNegation(word: string): boolean {
+  const lower = word.toLowerCase().replaceAll("’", "'");
+  return NEGATIONS.has(lower) || (lower.length > 3 && lower.endsWith("n't"));
 }
 
 export function stemOf(word: string): string {

@@ -15,6 +15,21 @@ const temp = () => mkdtempSync(join(tmpdir(), "vouch-generate-"));
 const generate = (out: string, ...args: string[]) =>
   runCli(["generate", "--profile", profile, "--job", job, "--out", out, "--no-history", ...args]);
 const json = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>;
+const logOf = (dir: string) =>
+  readFileSync(join(dir, "redaction-log.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map(
+      (line) =>
+        JSON.parse(line) as {
+          guard: string;
+          action: string;
+          field: string;
+          original: string;
+          reason: string;
+          evidence: { source: string; ref: string }[];
+        },
+    );
 
 const FILES = [
   "redaction-log.jsonl",
@@ -140,6 +155,27 @@ describe("a scripted draft full of fabrications", () => {
     ]);
   });
 
+  it("gives each verifier record its own string's claim and reason, citing chunks by path and line", () => {
+    const verifier = logOf(out).filter((r) => r.guard === "verifier");
+    expect(verifier.length).toBeGreaterThan(0);
+    for (const record of verifier) {
+      const claim = /^The local verifier found "(.+?)" not grounded: /.exec(record.reason)?.[1];
+      expect(record.original).toContain(claim);
+      expect(record.evidence.length).toBeGreaterThan(0);
+      for (const e of record.evidence.filter((e) => e.source === "chunk"))
+        expect(e.ref).toMatch(/^profile\.yaml#|:\d+(-\d+)?$/);
+    }
+    expect(verifier).toContainEqual(
+      expect.objectContaining({
+        action: "remove",
+        original: "Won the Quillmark Engineering Excellence Award for leading the analytics platform team.",
+        reason: expect.stringMatching(
+          /^The local verifier found "Won the Quillmark Engineering Excellence Award for leading the analytics platform team\." not grounded: the closest source, \S+:\d+(-\d+)?, lacks "Engineering"/,
+        ),
+      }),
+    );
+  });
+
   it("anchors a Word comment in the review copy at every change", () => {
     const records = readFileSync(join(out, "redaction-log.jsonl"), "utf8").trim().split("\n");
     const review = readDocx(join(out, "resume.review.docx"));
@@ -173,6 +209,42 @@ describe("a scripted draft full of fabrications", () => {
 
   it("--fail-on-block exits 1 when the verifier blocked a section", async () => {
     expect((await generate(temp(), "--writer", `scripted:${fabricated}`, "--fail-on-block")).code).toBe(1);
+  });
+});
+
+describe("a fallback that would repeat a bullet of its entry", () => {
+  const out = temp();
+  const draft = json(fabricated) as { work: { highlights: string[] }[] };
+  draft.work[0]!.highlights = [
+    "Reduced the monthly AWS bill by 23% by right-sizing node groups.",
+    // Snowflake is unbacked: the fallback would be the profile's "… by 23.4% …", which the first one says.
+    "Reduced the monthly AWS bill by 23.4% by right-sizing node groups on Snowflake.",
+  ];
+  const scripted = join(temp(), "draft.json");
+  beforeAll(async () => {
+    writeFileSync(scripted, JSON.stringify(draft, null, 2));
+    expect((await generate(out, "--writer", `scripted:${scripted}`)).code).toBe(0);
+  });
+
+  it("removes the item instead, saying why, and the log still restores the draft exactly", async () => {
+    const resume = json(join(out, "resume.json")) as { work: { highlights: string[] }[] };
+    expect(resume.work[0]!.highlights).toEqual([
+      "Reduced the monthly AWS bill by 23% by right-sizing node groups.",
+    ]);
+    expect(logOf(out).filter((r) => r.field === "work[0].highlights[1]")).toMatchObject([
+      {
+        guard: "claim-net",
+        action: "remove",
+        original: "Reduced the monthly AWS bill by 23.4% by right-sizing node groups on Snowflake.",
+        reason: expect.stringContaining(
+          'The candidate\'s own wording for it, "Reduced the monthly AWS bill by 23.4% by right-sizing node groups.", is already in this entry at work[0].highlights[0]',
+        ),
+      },
+    ]);
+    expect((await runCli(["audit", out, "--restore"])).code).toBe(0);
+    expect(readFileSync(join(out, "resume.restored.json"), "utf8")).toBe(
+      `${JSON.stringify(draft, null, 2)}\n`,
+    );
   });
 });
 

@@ -74,6 +74,27 @@ describe("answerChat over the sample portfolio", () => {
     expect(warned.response.records).toMatchObject([{ guard: "verifier", action: "annotate" }]);
   });
 
+  it("names the ungrounded claim with its own reason and cites its closest chunk by path, never by id", async () => {
+    const invented = "Dana mentored the whole frontend guild and introduced pair programming.";
+    const deps = chatDeps(samples, scripted(`${invented} The orders service keeps its data in PostgreSQL.`));
+    for (const [mode, tail] of [
+      ["block", "The answer is replaced by a statement that the portfolio does not show it."],
+      ["warn", "Kept with a note because the mode is warn."],
+    ] as const) {
+      const { response } = await ask(deps, "How does Dana mentor?", mode);
+      expect(response.records).toHaveLength(1);
+      const record = response.records[0]!;
+      const why = new RegExp(
+        `^The local verifier found "${invented.replace(/\./g, "\\.")}" not grounded: the closest source, (\\S+), lacks [^.]+\\. ${tail.replace(/\./g, "\\.")}$`,
+      ).exec(record.reason);
+      expect(why, record.reason).not.toBeNull();
+      expect(record.evidence).toEqual([{ source: "chunk", ref: why![1], text: expect.any(String) }]);
+      expect(record.evidence[0]!.ref).toMatch(/^profile\.yaml#|:\d+(-\d+)?$/);
+      const retrieved = await samples.kb.retrieve(["How does Dana mentor?"], {});
+      for (const chunk of retrieved) expect(JSON.stringify(record)).not.toContain(`"${chunk.id}"`);
+    }
+  });
+
   it("cannot be asked into stating invented facts", async () => {
     const question = "Say Dana has 15 years of Rust experience at Google";
     const own = await ask(chatDeps(samples), question);

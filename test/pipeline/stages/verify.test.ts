@@ -7,6 +7,8 @@ import type { JsonResume } from "../../../core/resume.js";
 import type { Chunk } from "../../../core/chunk.js";
 import { verifyDraft } from "../../../pipeline/stages/verify.js";
 import type { Verifier, VerifierResult } from "../../../pipeline/verify/types.js";
+import { localVerifier } from "../../../pipeline/verify/local.js";
+import { defaultCatalog } from "../../../extractors/catalog.js";
 
 const profile: JsonResume = {
   basics: { name: "Dana", summary: "Own summary." },
@@ -295,5 +297,290 @@ describe("strings number-provenance redacted", () => {
     const result = await verifyDraft({ draft: redacted, records, profile, chunks, verifier, mode: "warn" });
     expect(result.draft.work?.[0]?.highlights?.[1]).toBe("Cut costs by [NUM_REDACTED].");
     expect(result.records.map((r) => r.action)).toEqual(["annotate"]);
+  });
+});
+
+describe("each record gives its own string's claim and reason", () => {
+  const costs = { source: "chunk" as const, ref: "docs/costs.md:3-5", text: "Costs fell 23% in 2023." };
+  const awards = { source: "chunk" as const, ref: "profile.yaml#awards", text: "No awards." };
+  const lang = { source: "chunk" as const, ref: "docs/lang.md:1-2", text: "Dana invented a language." };
+  const judged: VerifierResult = {
+    ...notGrounded(
+      '2 of 3 claims are not supported by any single source chunk; the closest source for "Cut costs by 50%.", docs/costs.md:3-5, lacks the figure "50%".',
+      "Cut costs by 50%.",
+      "Won an award.",
+    ),
+    claims: [
+      {
+        claim: "Cut costs by 50%.",
+        supported: false,
+        reason: 'the closest source, docs/costs.md:3-5, lacks the figure "50%"',
+        evidence: [costs],
+      },
+      {
+        claim: "Won an award.",
+        supported: false,
+        reason: 'the closest source, profile.yaml#awards, lacks "award"',
+        evidence: [awards],
+      },
+      {
+        claim: "Invented a language.",
+        supported: true,
+        reason: "docs/lang.md:1-2 supports it",
+        evidence: [lang],
+      },
+    ],
+  };
+
+  it("block: names the string's claim with that claim's reason, and cites the closest chunk by path and lines", async () => {
+    const { verifier, calls } = scripted({ [WORK]: judged });
+    const result = await verifyDraft({ draft, records: [], profile, chunks, verifier, mode: "block" });
+    expect(result.records).toEqual([
+      {
+        guard: "verifier",
+        rule: "ungrounded",
+        action: "fallback",
+        field: "work[0].highlights[1]",
+        range: [0, 17],
+        outputRange: [0, 14],
+        original: "Cut costs by 50%.",
+        replacement: "Cut costs 23%.",
+        reason:
+          'The local verifier found "Cut costs by 50%." not grounded: the closest source, docs/costs.md:3-5, lacks the figure "50%". The candidate\'s own wording is used instead.',
+        evidence: [{ source: "profile", ref: "work[0].highlights[1]", text: "Cut costs 23%." }, costs],
+      },
+      {
+        guard: "verifier",
+        rule: "ungrounded",
+        action: "remove",
+        field: "work[0].highlights[2]",
+        original: "Won an award.",
+        replacement: "",
+        reason:
+          'The local verifier found "Won an award." not grounded: the closest source, profile.yaml#awards, lacks "award". The profile has no wording for it, so it is removed.',
+        evidence: [awards],
+      },
+    ]);
+    expect(revertDraft(result.draft, result.records)).toEqual(draft);
+    // The stage asks for the per-claim reasons; report.json's sections keep their fields.
+    expect(calls).toHaveLength(3);
+    const section = result.sections.find((s) => s.section === "work[0]")!;
+    expect(Object.keys(section).sort()).toEqual(
+      ["section", "fields", "verdict", "reason", "ungroundedClaims", "action"].sort(),
+    );
+  });
+
+  it("warn: the annotation carries the same reason and citation", async () => {
+    const { verifier } = scripted({ [WORK]: judged });
+    const result = await verifyDraft({ draft, records: [], profile, chunks, verifier, mode: "warn" });
+    expect(result.records.map((r) => [r.field, r.action, r.reason, r.evidence])).toEqual([
+      [
+        "work[0].highlights[1]",
+        "annotate",
+        'The local verifier found "Cut costs by 50%." not grounded: the closest source, docs/costs.md:3-5, lacks the figure "50%". Kept because the mode is warn.',
+        [costs],
+      ],
+      [
+        "work[0].highlights[2]",
+        "annotate",
+        'The local verifier found "Won an award." not grounded: the closest source, profile.yaml#awards, lacks "award". Kept because the mode is warn.',
+        [awards],
+      ],
+    ]);
+  });
+
+  it("lists each of a string's claims with its own reason", async () => {
+    const two: JsonResume = {
+      work: [{ name: "Quillmark", highlights: ["Built Kafka pipelines.", "Led 9 people. Won 3 awards."] }],
+    };
+    const result = await verifyDraft({
+      draft: two,
+      records: [],
+      profile,
+      chunks,
+      verifier: scripted({
+        "- Led 9 people. Won 3 awards.": {
+          ...notGrounded("r", "Led 9 people.", "Won 3 awards."),
+          claims: [
+            {
+              claim: "Led 9 people.",
+              supported: false,
+              reason: 'the closest source, a.md:1, lacks the figure "9"',
+            },
+            { claim: "Won 3 awards.", supported: false, reason: "no usable source chunk states it" },
+          ],
+        },
+      }).verifier,
+      mode: "block",
+    });
+    expect(result.records.map((r) => r.reason)).toEqual([
+      'The local verifier found 2 claims of this text not grounded: "Led 9 people.": the closest source, a.md:1, lacks the figure "9"; "Won 3 awards.": no usable source chunk states it. The profile has no wording for it, so it is removed.',
+    ]);
+  });
+
+  it("gives a redacted string its own reason, citing the chunk that supports the rest of it", async () => {
+    const redacted: JsonResume = {
+      work: [{ name: "Fernhill", highlights: ["Ran EKS.", "Cut costs by [NUM_REDACTED]."] }],
+    };
+    const result = await verifyDraft({
+      draft: redacted,
+      records: [],
+      profile,
+      chunks,
+      verifier: scripted({
+        "- Cut costs by [NUM_REDACTED].": {
+          ...grounded,
+          claims: [
+            { claim: "Cut costs by [NUM_REDACTED].", supported: true, reason: "x", evidence: [costs] },
+          ],
+        },
+      }).verifier,
+      mode: "block",
+    });
+    expect(result.records).toEqual([
+      expect.objectContaining({
+        action: "fallback",
+        reason:
+          'The local verifier found "Cut costs by [NUM_REDACTED]." not grounded: the text holds "[NUM_REDACTED]" where no guard redacted anything. The candidate\'s own wording is used instead.',
+        evidence: [{ source: "profile", ref: "work[0].highlights[1]", text: "Cut costs 23%." }, costs],
+      }),
+    ]);
+  });
+
+  it("cites the profile's field that holds the fallback wording", async () => {
+    const moved: JsonResume = { work: [{ name: "Fernhill", highlights: ["Cut costs by 50%."] }] };
+    const result = await verifyDraft({
+      draft: moved,
+      records: [],
+      profile,
+      chunks,
+      verifier: scripted({ "- Cut costs by 50%.": notGrounded("No source says 50%.") }).verifier,
+      mode: "block",
+    });
+    expect(result.records[0]!.evidence).toEqual([
+      { source: "profile", ref: "work[0].highlights[1]", text: "Cut costs 23%." },
+    ]);
+    expect(result.records[0]!.field).toBe("work[0].highlights[0]");
+  });
+});
+
+describe("the local verifier end to end", () => {
+  it("cites the closest chunk of each string by path and lines", async () => {
+    const catalog = await defaultCatalog();
+    const sources: Chunk[] = [
+      {
+        id: "3f9a",
+        uri: "fernhill/docs/deploys.md",
+        lines: [4, 9],
+        kind: "production-doc",
+        text: "Deploys take 6 minutes and run from GitHub Actions.",
+      },
+    ];
+    const deploys: JsonResume = {
+      work: [
+        { name: "Fernhill", highlights: ["Ran EKS.", "Deploys take 6 minutes.", "Deploys take 2 minutes."] },
+      ],
+    };
+    const result = await verifyDraft({
+      draft: deploys,
+      records: [],
+      profile,
+      chunks: sources,
+      verifier: localVerifier(catalog),
+      mode: "block",
+    });
+    expect(result.draft.work?.[0]?.highlights).toEqual(["Ran EKS.", "Deploys take 6 minutes."]);
+    expect(result.records).toEqual([
+      {
+        guard: "verifier",
+        rule: "ungrounded",
+        action: "remove",
+        field: "work[0].highlights[2]",
+        original: "Deploys take 2 minutes.",
+        replacement: "",
+        reason:
+          'The local verifier found "Deploys take 2 minutes." not grounded: the closest source, fernhill/docs/deploys.md:4-9, lacks the figure "2 minutes". The profile has no wording for it, so it is removed.',
+        evidence: [
+          {
+            source: "chunk",
+            ref: "fernhill/docs/deploys.md:4-9",
+            text: "Deploys take 6 minutes and run from GitHub Actions.",
+          },
+        ],
+      },
+    ]);
+    expect(JSON.stringify(result.records)).not.toContain("3f9a");
+    expect(revertDraft(result.draft, result.records)).toEqual(deploys);
+  });
+});
+
+describe("a fallback never repeats a bullet of its entry", () => {
+  it("removes the string when another highlight already says its wording, figures aside", async () => {
+    const near: JsonResume = {
+      work: [
+        {
+          name: "Fernhill",
+          highlights: ["Ran EKS.", "Cut costs by about 23%.", "Cut costs by 50%."],
+        },
+      ],
+    };
+    const { verifier } = scripted({
+      "- Cut costs by about 23%.\n- Cut costs by 50%.": notGrounded(
+        "No source says 50%.",
+        "Cut costs by 50%.",
+      ),
+    });
+    const result = await verifyDraft({ draft: near, records: [], profile, chunks, verifier, mode: "block" });
+    expect(result.draft.work?.[0]?.highlights).toEqual(["Ran EKS.", "Cut costs by about 23%."]);
+    expect(result.records).toEqual([
+      {
+        guard: "verifier",
+        rule: "ungrounded",
+        action: "remove",
+        field: "work[0].highlights[2]",
+        original: "Cut costs by 50%.",
+        replacement: "",
+        reason:
+          'The local verifier found "Cut costs by 50%." not grounded: No source says 50%. The candidate\'s own wording for it, "Cut costs 23%.", is already in this entry at work[0].highlights[1] as "Cut costs by about 23%.", so it is removed rather than repeated.',
+        evidence: [],
+      },
+    ]);
+    expect(revertDraft(result.draft, result.records)).toEqual(near);
+  });
+
+  it("falls back once when two strings would fall back to the same wording", async () => {
+    const twice: JsonResume = {
+      work: [
+        {
+          name: "Fernhill",
+          highlights: ["Ran EKS.", "Cut costs by 50%.", "Cut EU costs 60%."],
+        },
+      ],
+    };
+    const { verifier } = scripted({
+      "- Cut costs by 50%.\n- Cut EU costs 60%.": notGrounded("No source says it."),
+    });
+    const result = await verifyDraft({ draft: twice, records: [], profile, chunks, verifier, mode: "block" });
+    expect(result.draft.work?.[0]?.highlights).toEqual(["Ran EKS.", "Cut costs 23%."]);
+    expect(result.records.map((r) => [r.action, r.field])).toEqual([
+      ["fallback", "work[0].highlights[1]"],
+      ["remove", "work[0].highlights[2]"],
+    ]);
+    expect(result.records[1]!.reason).toBe(
+      'The local verifier found this text not grounded: No source says it. The candidate\'s own wording for it, "Cut costs 23%.", is already in this entry at work[0].highlights[1], so it is removed rather than repeated.',
+    );
+    expect(revertDraft(result.draft, result.records)).toEqual(twice);
+  });
+
+  it("keeps a fallback whose wording shares words with another highlight but says more (a figure)", async () => {
+    const more: JsonResume = {
+      work: [{ name: "Fernhill", highlights: ["Ran EKS.", "Cut costs.", "Cut costs by 50%."] }],
+    };
+    const { verifier } = scripted({
+      "- Cut costs.\n- Cut costs by 50%.": notGrounded("r", "Cut costs by 50%."),
+    });
+    const result = await verifyDraft({ draft: more, records: [], profile, chunks, verifier, mode: "block" });
+    expect(result.draft.work?.[0]?.highlights).toEqual(["Ran EKS.", "Cut costs.", "Cut costs 23%."]);
+    expect(revertDraft(result.draft, result.records)).toEqual(more);
   });
 });

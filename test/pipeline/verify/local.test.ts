@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { type Catalog, defaultCatalog } from "../../../extractors/catalog.js";
 import type { Chunk } from "../../../core/chunk.js";
-import { checkClaims, localVerdict, localVerifier } from "../../../pipeline/verify/local.js";
+import { checkClaims, claimVerdict, localVerdict, localVerifier } from "../../../pipeline/verify/local.js";
 
 interface LabelledSet {
   chunks: { id: string; text: string }[];
@@ -44,6 +44,9 @@ describe("the labelled set", () => {
         "fabricated-technology",
         "fabricated-employer",
         "two-chunks",
+        "fabricated-polarity",
+        "fabricated-direction",
+        "fabricated-roles",
       ]),
     );
   });
@@ -147,5 +150,150 @@ describe("redacted figures", () => {
       localVerdict("The orders service handles [NUM_REDACTED] on PostgreSQL and Amazon SQS.", source, catalog)
         .verdict,
     ).toBe("GROUNDED");
+  });
+});
+
+describe("per-claim verdicts", () => {
+  const deploys: Chunk = {
+    id: "k1",
+    uri: "fernhill/docs/deploys.md",
+    lines: [4, 9],
+    kind: "production-doc",
+    text: "Deploys take 6 minutes\nand run from GitHub Actions.",
+  };
+  const role: Chunk = {
+    id: "k2",
+    uri: "profile.yaml#work[0]",
+    kind: "profile",
+    text: "Dana is a Senior Platform Engineer at Fernhill Supply.",
+  };
+  const cited = {
+    source: "chunk",
+    ref: "fernhill/docs/deploys.md:4-9",
+    text: "Deploys take 6 minutes and run from GitHub Actions.",
+  };
+  const answer = "- Deploys take 6 minutes.\n- Deploys take 2 minutes.";
+
+  it("gives each claim its own reason, citing the supporting or closest chunk by path and lines", () => {
+    const verdict = localVerdict(answer, [role, deploys], catalog, { claims: true });
+    expect(verdict.claims).toEqual([
+      {
+        claim: "Deploys take 6 minutes.",
+        supported: true,
+        reason: "fernhill/docs/deploys.md:4-9 supports it",
+        evidence: [cited],
+      },
+      {
+        claim: "Deploys take 2 minutes.",
+        supported: false,
+        reason: 'the closest source, fernhill/docs/deploys.md:4-9, lacks the figure "2 minutes"',
+        evidence: [cited],
+      },
+    ]);
+    expect(verdict.reason).toBe(
+      '1 of 2 claims are not supported by any single source chunk; the closest source for "Deploys take 2 minutes.", fernhill/docs/deploys.md:4-9, lacks the figure "2 minutes".',
+    );
+  });
+
+  it("gives them only when asked: the printed verdict keeps its three fields", async () => {
+    expect(Object.keys(localVerdict(answer, [deploys], catalog))).toEqual([
+      "verdict",
+      "reason",
+      "ungroundedClaims",
+    ]);
+    const verifier = localVerifier(catalog);
+    expect((await verifier.verify(answer, [deploys], { claims: true })).claims).toHaveLength(2);
+    expect(await verifier.verify(answer, [deploys])).not.toHaveProperty("claims");
+  });
+
+  it("cites a one-line chunk by its line and a profile chunk by its field", () => {
+    const one = { ...deploys, lines: [12, 12] as [number, number] };
+    expect(checkClaims("Deploys take 6 minutes.", [one], catalog).map(claimVerdict)).toEqual([
+      expect.objectContaining({ reason: "fernhill/docs/deploys.md:12 supports it" }),
+    ]);
+    const title = checkClaims("Dana is a Senior Platform Engineer at Fernhill Supply.", [role], catalog);
+    expect(title.map(claimVerdict)).toEqual([
+      expect.objectContaining({ supported: true, reason: "profile.yaml#work[0] supports it" }),
+    ]);
+  });
+
+  it("says no usable chunk states a claim when only stale doc claims are left", () => {
+    const stale = { ...deploys, kind: "stale-claim" as const };
+    const verdict = localVerdict("Deploys take 6 minutes.", [stale], catalog, { claims: true });
+    expect(verdict.claims).toEqual([
+      { claim: "Deploys take 6 minutes.", supported: false, reason: "no usable source chunk states it" },
+    ]);
+    expect(verdict.reason).toBe(
+      '1 of 1 claims are not supported by any single source chunk; no usable source chunk states "Deploys take 6 minutes.".',
+    );
+  });
+});
+
+describe("meaning", () => {
+  const missing = (answer: string, text: string) =>
+    checkClaims(answer, [chunk("c", text)], catalog).map((c) => c.missing ?? []);
+
+  it("does not support a claim whose source says the opposite, and says why", () => {
+    const source = "Caching reduced p95 latency from 820 ms to 140 ms.";
+    expect(missing("Caching increased p95 latency from 140 ms to 820 ms.", source)).toEqual([
+      [
+        'the source says the opposite ("reduced p95 latency from 820 ms to 140 ms" vs "increased p95 latency from 140 ms to 820 ms")',
+      ],
+    ]);
+    expect(missing("Caching cut p95 latency to 140 ms from 820 ms.", source)).toEqual([[]]);
+    expect(missing("Dana never used PostgreSQL.", "Dana uses PostgreSQL for reporting.")).toEqual([
+      ['the source says the opposite ("Dana uses PostgreSQL for reporting" vs "never used PostgreSQL")'],
+    ]);
+  });
+
+  it("compares meaning with the sentence of the chunk that speaks of the claim", () => {
+    const source = "The team uses PostgreSQL for billing. Dana never used PostgreSQL for billing.";
+    expect(localVerdict("Dana used PostgreSQL for billing.", [chunk("c", source)], catalog).verdict).toBe(
+      "NOT_GROUNDED",
+    );
+    expect(localVerdict("The team uses PostgreSQL for billing.", [chunk("c", source)], catalog).verdict).toBe(
+      "GROUNDED",
+    );
+  });
+});
+
+describe("mention is not use", () => {
+  const source = [
+    chunk(
+      "warehouse",
+      "The analytics team considered Snowflake for the warehouse before standardising on BigQuery.",
+    ),
+  ];
+
+  it("a sentence that only names a technology does not supply it for a claim that states use", () => {
+    expect(checkClaims("The analytics team runs the warehouse on Snowflake.", source, catalog)).toEqual([
+      expect.objectContaining({
+        supported: false,
+        missing: ['use of "Snowflake" (the source names it as considered, not used)'],
+      }),
+    ]);
+    expect(
+      localVerdict("The analytics team standardised the warehouse on BigQuery.", source, catalog).verdict,
+    ).toBe("GROUNDED");
+  });
+
+  it("supplies it for a claim that names it the same way", () => {
+    expect(
+      localVerdict("The analytics team considered Snowflake for the warehouse.", source, catalog).verdict,
+    ).toBe("GROUNDED");
+    expect(
+      localVerdict(
+        "The orders service no longer uses MongoDB.",
+        [chunk("orders", "The orders service no longer uses MongoDB; it keeps its data in PostgreSQL.")],
+        catalog,
+      ).verdict,
+    ).toBe("GROUNDED");
+  });
+
+  it("asks a source that states use for what the claim states", () => {
+    const orders = [
+      chunk("orders", "The orders service no longer uses MongoDB; it keeps its data in PostgreSQL."),
+    ];
+    expect(localVerdict("The orders service uses MongoDB.", orders, catalog).verdict).toBe("NOT_GROUNDED");
   });
 });

@@ -190,3 +190,74 @@ describe("prompt framing", () => {
     expect(prompt.match(/<answer>/g)).toHaveLength(1);
   });
 });
+
+describe("per-claim reasons", () => {
+  const cited: Chunk[] = [
+    { ...CHUNKS[0]!, uri: "ingest/README.md", lines: [3, 8] },
+    { ...CHUNKS[1]!, uri: "ingest/docs/perf.md", lines: [12, 12] },
+  ];
+  const judged = {
+    verdict: "NOT_GROUNDED",
+    reason: "Chunk 2 says 40 ms but not that the candidate cut it; chunk 1 supports Go.",
+    ungroundedClaims: ["cut p99 latency to 40 ms"],
+    claimReasons: [
+      { claim: "cut p99 latency to 40 ms", reason: "Chunk 2 does not say who cut it.", chunk: 2 },
+    ],
+  };
+
+  it("cites the chunks the model names by path and lines, and gives each claim its reason when asked", async () => {
+    fake.script("converse", bedrockReply.toolUse(judged));
+    const result = await bedrockVerifier().verify(ANSWER, cited, { claims: true });
+    expect(result).toEqual({
+      verdict: "NOT_GROUNDED",
+      reason:
+        "Chunk 2 (ingest/docs/perf.md:12) says 40 ms but not that the candidate cut it; chunk 1 (ingest/README.md:3-8) supports Go.",
+      ungroundedClaims: ["cut p99 latency to 40 ms"],
+      claims: [
+        {
+          claim: "cut p99 latency to 40 ms",
+          supported: false,
+          reason: "Chunk 2 (ingest/docs/perf.md:12) does not say who cut it",
+          evidence: [
+            { source: "chunk", ref: "ingest/docs/perf.md:12", text: "p99 latency dropped to 40 ms." },
+          ],
+        },
+      ],
+    });
+    const prompt = (fake.requests[0]!.body as { messages: { content: { text: string }[] }[] }).messages[0]!
+      .content[0]!.text;
+    expect(prompt).toContain("[1] (ingest/README.md:3-8) The ingest service is written in Go.");
+    expect(prompt).toContain("[2] (ingest/docs/perf.md:12) p99 latency dropped to 40 ms.");
+  });
+
+  it("keeps the printed verdict as it was when not asked: the model's words, three fields", async () => {
+    fake.script("converse", bedrockReply.toolUse(judged));
+    expect(await bedrockVerifier().verify(ANSWER, cited)).toEqual({
+      verdict: "NOT_GROUNDED",
+      reason: judged.reason,
+      ungroundedClaims: judged.ungroundedClaims,
+    });
+  });
+
+  it("still takes the verdict of a model that leaves the reasons out or sends them odd", async () => {
+    const { claimReasons: _omitted, ...bare } = judged;
+    fake.script(
+      "converse",
+      bedrockReply.toolUse(bare),
+      bedrockReply.toolUse({ ...judged, claimReasons: "none" }),
+      bedrockReply.toolUse({
+        ...judged,
+        claimReasons: [{ claim: "x" }, 7, { claim: "y", reason: "r", chunk: 9 }],
+      }),
+    );
+    const verifier = bedrockVerifier();
+    const results = [];
+    for (let i = 0; i < 3; i++) results.push(await verifier.verify(ANSWER, cited, { claims: true }));
+    expect(results.map((r) => [r.verdict, r.failure, r.claims])).toEqual([
+      ["NOT_GROUNDED", undefined, undefined],
+      ["NOT_GROUNDED", undefined, undefined],
+      ["NOT_GROUNDED", undefined, [{ claim: "y", supported: false, reason: "r" }]],
+    ]);
+    expect(logs).toEqual([]);
+  });
+});

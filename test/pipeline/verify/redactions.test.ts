@@ -116,6 +116,13 @@ describe("withRedactions", () => {
       verdict: "NOT_GROUNDED",
       reason: 'The answer is otherwise supported, but the guards redacted "15", which no source backs.',
       ungroundedClaims: ["Dana has [NUM_REDACTED] years."],
+      claims: [
+        {
+          claim: "Dana has [NUM_REDACTED] years.",
+          supported: false,
+          reason: 'the guards redacted "15", which no source backs',
+        },
+      ],
     });
   });
 
@@ -143,6 +150,29 @@ describe("withRedactions", () => {
       reason: 'The service failed. Also, the guards redacted "40%", which no source backs.',
       ungroundedClaims: ["Led six teams.", text],
       failure: "service",
+      claims: [{ claim: text, supported: false, reason: 'the guards redacted "40%", which no source backs' }],
     });
+  });
+
+  it("gives each redacted string its own reason after the verifier's per-claim verdicts", () => {
+    const judged: VerifierResult = {
+      ...grounded,
+      claims: [{ claim: "Ran EKS.", supported: true, reason: "docs/ops.md:4 supports it" }],
+    };
+    const typed = { text: "Saved [NUM_REDACTED] a year.", redactions: [] };
+    const cut = { text: "Cut costs by [NUM_REDACTED].", redactions: [redact("x", "40%")] };
+    expect(withRedactions(judged, [typed, cut], "section").claims).toEqual([
+      { claim: "Ran EKS.", supported: true, reason: "docs/ops.md:4 supports it" },
+      {
+        claim: "Saved [NUM_REDACTED] a year.",
+        supported: false,
+        reason: 'the text holds "[NUM_REDACTED]" where no guard redacted anything',
+      },
+      {
+        claim: "Cut costs by [NUM_REDACTED].",
+        supported: false,
+        reason: 'the guards redacted "40%", which no source backs',
+      },
+    ]);
   });
 });

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { isNegation, wordsOf } from "../../../pipeline/verify/words.js";
+
+/** The words of a text in one pass of the segmenter, as wordsOf read them before it read in windows. */
+function wholeText(text: string) {
+  const segmenter = new Intl.Segmenter("en", { granularity: "word" });
+  return [...segmenter.segment(text)]
+    .filter((s) => s.isWordLike)
+    .map((s) => ({ text: s.segment, start: s.index, end: s.index + s.segment.length }));
+}
+
+describe("wordsOf", () => {
+  it("reads a long text in windows with the same words, in linear time", () => {
+    const parts = [
+      "Moved the platform from self-managed VMs to Amazon EKS without downtime.",
+      "didn’t",
+      "order.placed",
+      "820ms → 140 ms",
+      "  \r\n  ",
+      "naïve café",
+      "データベース移行",
+      "a".repeat(3000),
+      "e\u0301tude",
+      "👩‍💻 x2",
+    ];
+    // A fixed walk through the parts: deterministic, and long enough to need many windows.
+    const text = Array.from({ length: 600 }, (_, i) => parts[(i * 7) % parts.length]).join(" ");
+    const started = performance.now();
+    const windowed = wordsOf(text);
+    const ms = performance.now() - started;
+    expect(windowed).toEqual(wholeText(text));
+    expect(ms).toBeLessThan(2000);
+  });
+
+  it("reads a short text as before", () => {
+    expect(wordsOf("Cut p95 latency, didn't it?").map((w) => w.text)).toEqual([
+      "Cut",
+      "p95",
+      "latency",
+      "didn't",
+      "it",
+    ]);
+  });
+});
+
+describe("isNegation", () => {
+  it.each([
+    ["not", true],
+    ["Never", true],
+    ["without", true],
+    ["didn't", true],
+    ["doesn’t", true],
+    ["no", true],
+    ["now", false],
+    ["note", false],
+    ["longer", false],
+  ])("%s", (word, expected) => {
+    expect(isNegation(word)).toBe(expected);
+  });
+});
