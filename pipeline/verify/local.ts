@@ -3,6 +3,7 @@
 import type { Catalog } from "../../extractors/catalog.js";
 import type { Chunk } from "../../core/chunk.js";
 import { splitClaims } from "./claims.js";
+import { SAYS_OPPOSITE } from "./meaning.js";
 import { claimNeeds, missingFrom } from "./support.js";
 import {
   type ClaimVerdict,
@@ -41,14 +42,27 @@ export function checkClaims(answer: string, chunks: readonly Chunk[], catalog: C
   });
 }
 
+/** What a chunk lacks for a claim, and where it says the opposite: "lacks "Kafka" and says the opposite (…)". */
+function shortfall(missing: readonly string[]): string {
+  const lacks = missing.filter((m) => !m.startsWith(SAYS_OPPOSITE));
+  const opposite = missing
+    .filter((m) => m.startsWith(SAYS_OPPOSITE))
+    .map((m) => `says the opposite${m.slice(SAYS_OPPOSITE.length)}`);
+  return [...(lacks.length > 0 ? [`lacks ${lacks.join(", ")}`] : []), ...opposite].join(" and ");
+}
+
 /** A check as a claim's verdict: its reason cites the supporting or closest chunk by path and lines. */
 export function claimVerdict(check: ClaimCheck): ClaimVerdict {
   const { claim, supported, chunk } = check;
   if (!chunk) return { claim, supported, reason: "no usable source chunk states it" };
   const evidence = [chunkEvidence(chunk)];
   if (supported) return { claim, supported, reason: `${citeChunk(chunk)} supports it`, evidence };
-  const lacks = check.missing!.join(", ");
-  return { claim, supported, reason: `the closest source, ${citeChunk(chunk)}, lacks ${lacks}`, evidence };
+  return {
+    claim,
+    supported,
+    reason: `the closest source, ${citeChunk(chunk)}, ${shortfall(check.missing!)}`,
+    evidence,
+  };
 }
 
 export function localVerdict(
@@ -72,7 +86,7 @@ export function localVerdict(
   }
   const first = unsupported[0]!;
   const why = first.chunk
-    ? `the closest source for "${first.claim}", ${citeChunk(first.chunk)}, lacks ${first.missing!.join(", ")}`
+    ? `the closest source for "${first.claim}", ${citeChunk(first.chunk)}, ${shortfall(first.missing!)}`
     : `no usable source chunk states "${first.claim}"`;
   return {
     ...notGrounded(

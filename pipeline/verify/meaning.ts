@@ -614,6 +614,9 @@ function figureOf(items: readonly Item[], arg: Arg): NumberMention | undefined {
   return f && MEASURES.has(f.kind) ? f : undefined;
 }
 
+/** How a contradiction is worded in what a chunk lacks for a claim. */
+export const SAYS_OPPOSITE = "the source says the opposite";
+
 /**
  * Whether a claim says the opposite of the chunk it is checked against, in words a person reads, or
  * undefined. `sentences` are the chunk's sentences, read. Each thing the claim says is compared with the
@@ -665,7 +668,7 @@ export function contradiction(claim: Meaning, sentences: readonly Meaning[]): st
 }
 
 function opposed(source: string, claim: string): string {
-  return `the source says the opposite ("${source}" vs "${claim}")`;
+  return `${SAYS_OPPOSITE} ("${source}" vs "${claim}")`;
 }
 
 const sides = (f: Frame) => f.first.size + f.second.size > 0;

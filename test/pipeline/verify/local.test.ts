@@ -246,6 +246,17 @@ describe("meaning", () => {
     ]);
   });
 
+  it("says where the source says the opposite, apart from what it lacks", () => {
+    const [check] = checkClaims(
+      "Dana never used PostgreSQL.",
+      [chunk("c", "Dana uses PostgreSQL for reporting.")],
+      catalog,
+    );
+    expect(claimVerdict(check!).reason).toMatch(
+      /^the closest source, .+, says the opposite \("Dana uses PostgreSQL for reporting" vs "never used PostgreSQL"\)$/,
+    );
+  });
+
   it("compares meaning with the sentence of the chunk that speaks of the claim", () => {
     const source = "The team uses PostgreSQL for billing. Dana never used PostgreSQL for billing.";
     expect(localVerdict("Dana used PostgreSQL for billing.", [chunk("c", source)], catalog).verdict).toBe(
