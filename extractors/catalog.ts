@@ -1,5 +1,6 @@
 // The technology catalog: what a detection key reveals, rival technologies, mentions in prose (found by
 // catalog-mentions.ts), and loading the shipped catalog.
+import { readingView } from "../core/text-view.js";
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -116,7 +117,9 @@ export class Catalog {
     const last = lastMentions.get(this);
     if (last?.text === text) return last.mentions;
     const mentions = Object.freeze(
-      scanMentions(text, false, this.textByFirstWord, firstWordFilters.get(this)!),
+      readThroughView(text, (read) =>
+        scanMentions(read, false, this.textByFirstWord, firstWordFilters.get(this)!),
+      ),
     );
     lastMentions.set(this, { text, mentions });
     return mentions;
@@ -127,7 +130,11 @@ export class Catalog {
    * the repeats, without building them (a long text names the same few technologies thousands of times).
    */
   firstMentions(text: string): readonly Mention[] {
-    return Object.freeze(scanMentions(text, true, this.textByFirstWord, firstWordFilters.get(this)!));
+    return Object.freeze(
+      readThroughView(text, (read) =>
+        scanMentions(read, true, this.textByFirstWord, firstWordFilters.get(this)!),
+      ),
+    );
   }
 
   private candidates(key: DetectionKey): string[] {
@@ -154,6 +161,20 @@ export class Catalog {
     if (!ids.includes(id)) ids.push(id);
     this.exactKeys.set(k, ids);
   }
+}
+
+/**
+ * Mentions found in the text as the guards read it (`Ｋｕｂｅｒｎｅｔｅｓ`, `Kuber\u00adnetes`), placed and quoted
+ * in the text as written.
+ */
+function readThroughView(text: string, scan: (read: string) => Mention[]): Mention[] {
+  // Not a string (a malformed input): let the scan fail on it as it always has.
+  const view = typeof text === "string" ? readingView(text) : undefined;
+  if (!view?.changed) return scan(text);
+  return scan(view.text).map((m) => {
+    const [start, end] = view.toOriginal(m.start, m.end);
+    return Object.freeze({ id: m.id, start, end, matched: text.slice(start, end) });
+  });
 }
 
 /** The YAML source folder of the shipped catalog. */

@@ -1,6 +1,7 @@
 // Whether one chunk supports one claim: all its numbers (as values), all its technologies, all its names,
 // enough of its content words, and not the opposite meaning (meaning.ts). Pure; the chunk side is indexed
 // once per chunk and cached.
+import { readable } from "../../core/text-view.js";
 import type { Catalog, Mention } from "../../extractors/catalog.js";
 import { type NumberMention, NumberIndex, findNumbers, isGrounded } from "../../guards/numbers/index.js";
 import { type SentenceFigures, derive, sentenceFigures } from "../../guards/numbers/derive.js";
@@ -52,10 +53,13 @@ interface ChunkIndex {
 /** A content word the overlap counts: a negation is read by meaning.ts instead. */
 const counts = (word: string) => isContentWord(word) && !isNegation(word);
 
+/** A chunk's text as the guards read it (core/text-view.ts): claim and chunk are compared in one reading. */
+const textOf = (chunk: Chunk): string => readable(chunk.text);
+
 /** What a claim asks of its source. Words inside a technology or number mention are not asked twice. */
 export function claimNeeds(text: string, catalog: Catalog): ClaimNeeds {
   // A figure the guards already redacted asks nothing of a source.
-  const claim = text.replaceAll(NUM_REDACTED, " ".repeat(NUM_REDACTED.length));
+  const claim = readable(text).replaceAll(NUM_REDACTED, " ".repeat(NUM_REDACTED.length));
   const numbers = findNumbers(claim, catalog);
   const mentions = catalog.findMentions(claim);
   const covered = (start: number, end: number) =>
@@ -95,8 +99,8 @@ const indexes = new WeakMap<Chunk, ChunkIndex>();
 function indexOf(chunk: Chunk, catalog: Catalog): ChunkIndex {
   let index = indexes.get(chunk);
   if (!index) {
-    const words = wordsOf(chunk.text);
-    const mentions = catalog.findMentions(chunk.text);
+    const words = wordsOf(textOf(chunk));
+    const mentions = catalog.findMentions(textOf(chunk));
     index = {
       mentions,
       technologies: new Set(mentions.map((m) => m.id)),
@@ -161,7 +165,7 @@ function figureBacked(
 }
 
 function sentencesOf(index: ChunkIndex, chunk: Chunk, catalog: Catalog): SentenceIndex[] {
-  index.sentences ??= splitClaims(chunk.text).map(({ text }) => {
+  index.sentences ??= splitClaims(textOf(chunk)).map(({ text }) => {
     const ref = { source: "chunk" as const, ref: chunk.id };
     const figures = sentenceFigures(text, ref, catalog);
     const stems = wordsOf(text)
@@ -178,10 +182,10 @@ function sentencesOf(index: ChunkIndex, chunk: Chunk, catalog: Catalog): Sentenc
  */
 function meaningsOf(index: ChunkIndex, chunk: Chunk, catalog: Catalog): Meaning[] {
   if (!index.meanings) {
-    const numbers = findNumbers(chunk.text, catalog);
+    const numbers = findNumbers(textOf(chunk), catalog);
     let m = 0;
     let n = 0;
-    index.meanings = splitClaims(chunk.text).map(({ text, start }) => {
+    index.meanings = splitClaims(textOf(chunk)).map(({ text, start }) => {
       const end = start + text.length;
       const technologies: { id: string; start: number; end: number }[] = [];
       const figures: NumberMention[] = [];
@@ -207,7 +211,7 @@ function useOf(index: ChunkIndex, chunk: Chunk): Map<string, { used: boolean; sa
     const use = new Map<string, { used: boolean; says?: string }>();
     for (const m of index.mentions) {
       if (use.get(m.id)?.used) continue;
-      const found = mentionUse(chunk.text, m.start, m.end);
+      const found = mentionUse(textOf(chunk), m.start, m.end);
       if (found.used || !use.has(m.id)) use.set(m.id, { used: found.used, says: found.says });
     }
     index.use = use;

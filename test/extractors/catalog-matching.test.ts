@@ -57,6 +57,18 @@ describe("Catalog.findMentions", () => {
     expect(text.slice(m!.start, m!.end)).toBe("Amazon EKS");
   });
 
+  it("reads names as the guards read them, and reports them as written", () => {
+    const text = "Ｐｏｓｔｇｒｅｓ and Kuber\u00adnetes on Amazon\u200b EKS";
+    const found = catalog.findMentions(text);
+    expect(found.map((m) => [m.id, m.matched])).toEqual([
+      ["postgresql", "Ｐｏｓｔｇｒｅｓ"],
+      ["kubernetes", "Kuber\u00adnetes"],
+      ["amazon-eks", "Amazon\u200b EKS"],
+    ]);
+    for (const m of found) expect(text.slice(m.start, m.end)).toBe(m.matched);
+    expect(catalog.firstMentions(text).map((m) => m.matched)).toEqual(found.map((m) => m.matched));
+  });
+
   it("never reports entries with text: none", () => {
     expect(catalog.findMentions("EKS construct")).toEqual([
       { id: "amazon-eks", start: 0, end: 3, matched: "EKS" },

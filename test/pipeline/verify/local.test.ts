@@ -229,6 +229,21 @@ describe("per-claim verdicts", () => {
   });
 });
 
+describe("reading", () => {
+  it("reads figures and names in any script or width, with hidden characters set aside", () => {
+    const source = [chunk("c", "Rightsizing cut cloud costs by 23% on Kubernetes.")];
+    for (const claim of ["Rightsizing cut cloud costs by ９０%.", "Rightsizing cut cloud costs by ٩٠%."])
+      expect(localVerdict(claim, source, catalog).verdict).toBe("NOT_GROUNDED");
+    for (const claim of [
+      "Rightsizing cut cloud costs by ２３% on Ｋｕｂｅｒｎｅｔｅｓ.",
+      "Rightsizing cut cloud costs by 2\u200b3% on Kuber\u00adnetes.",
+    ])
+      expect(localVerdict(claim, source, catalog).verdict).toBe("GROUNDED");
+    const fullWidth = [chunk("c", "Rightsizing cut cloud costs by ９０%.")];
+    expect(localVerdict("Rightsizing cut cloud costs by 90%.", fullWidth, catalog).verdict).toBe("GROUNDED");
+  });
+});
+
 describe("meaning", () => {
   const missing = (answer: string, text: string) =>
     checkClaims(answer, [chunk("c", text)], catalog).map((c) => c.missing ?? []);
