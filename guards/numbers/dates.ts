@@ -1,8 +1,9 @@
-// Figures that carry their own value: dates (`2021-03`, `03/2021`), short year ranges (`2019-21`, `2007–11`,
+// Figures that carry their own value: times of day (`8 pm`, `12.30 am`, `18:30`), dates (`2021-03`, `03/2021`), short year ranges (`2019-21`, `2007–11`,
 // `2001 -- 07`) and phone numbers (`+1 555 0100`, `(555) 123-4567`). A four-digit year, a plain hyphen and two
 // digits that can be a month (`2007-11`) is a date (November 2007); with any other dash, spaces around it, or
 // two digits that cannot be a month (`1998-99`), it is a range of two years (2007 and 2011).
 import { type Reading, newReading } from "./reading.js";
+import type { UnitDef } from "./units.js";
 import { isDigitCode, sticky } from "./text.js";
 
 const ISO_DATE = /(\d{4})-(\d{2})(?:-(\d{2}))?(?![\d-])/y;
@@ -14,6 +15,12 @@ const MAX_CENTURY_CROSSING = 20;
 const SLASH_DATE = /(\d{1,2})\/(?:(\d{1,2})\/)?(\d{4})(?!\d)/y;
 const PHONE_INTL = /\+\d{1,3}(?:[ .-]?\(?\d{1,4}\)?){2,5}(?![\d%])/y;
 const PHONE_US = /(?:\(\d{3}\) ?|\d{3}[.-])\d{3}[.-]\d{4}(?!\d)/y;
+/** `8 pm`, `8pm`, `12.30 a.m.`, `6:30 AM`: an hour of the twelve-hour clock. */
+const CLOCK_12 = /(\d{1,2})(?:[:.](\d{2}))?[ \u00a0]?([aApP])(?:\.[mM]\.|[mM])(?![A-Za-z0-9])/y;
+/** `18:30`: an hour of the twenty-four-hour clock (not a timestamp's `18:30:05`). */
+const CLOCK_24 = /(\d{1,2}):(\d{2})(?![\d:])/y;
+/** A time of day is a measure of its own: minutes since midnight, so `8 pm`, `8pm` and `20:00` are one. */
+const CLOCK: UnitDef = { unit: "clock", factor: 1, kind: "measure" };
 
 /** A phone number whose digits start at `s` (its `+` or `(` may come before). */
 export function readPhone(text: string, s: number): Reading | undefined {
@@ -33,6 +40,30 @@ export function readPhone(text: string, s: number): Reading | undefined {
   const d = newReading(m.index, m.index + m[0].length, 0, 0, 0);
   d.kind = "phone";
   d.fixedValue = Number(digits);
+  d.fixedPrecision = 1;
+  return d;
+}
+
+/** A time of day whose digits start at `s`: a figure of unit `clock`, in minutes since midnight. */
+export function readClock(text: string, s: number, runEnd: number): Reading | undefined {
+  // Most runs of digits are no time: only a `:` or an `a`/`p` after them (a space aside) can make one.
+  if (runEnd - s > 5) return undefined;
+  let next = text.charCodeAt(runEnd);
+  if (next !== 58) {
+    if (next === 32 || next === 0xa0) next = text.charCodeAt(runEnd + 1);
+    if (next !== 97 && next !== 65 && next !== 112 && next !== 80) return undefined;
+  }
+  const twelve = sticky(CLOCK_12, text, s);
+  const m = twelve ?? sticky(CLOCK_24, text, s);
+  if (!m) return undefined;
+  const hour = Number(m[1]);
+  const minute = m[2] ? Number(m[2]) : 0;
+  if (minute > 59 || (twelve ? hour < 1 || hour > 12 : hour > 23)) return undefined;
+  const pm = twelve !== null && (m[3] === "p" || m[3] === "P");
+  const d = newReading(s, s + m[0].length, 0, 0, 0);
+  d.kind = "measure";
+  d.unit = CLOCK;
+  d.fixedValue = ((hour % (twelve ? 12 : 24)) + (pm ? 12 : 0)) * 60 + minute;
   d.fixedPrecision = 1;
   return d;
 }

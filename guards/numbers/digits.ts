@@ -4,7 +4,7 @@
 // And the ranges that share a unit (`3-5 years`).
 import type { Catalog } from "../../extractors/catalog.js";
 import { currencyBefore } from "./currency.js";
-import { readDate, readPhone } from "./dates.js";
+import { readClock, readDate, readPhone } from "./dates.js";
 import { type Reading, isBare, numberReading } from "./reading.js";
 import { listMarkerEnd } from "./markers.js";
 import { isName } from "./names.js";
@@ -90,6 +90,12 @@ export function readAt(scan: Scan, s: number, digits: string, out: Reading[]): n
   if (phone) {
     out.push(phone);
     return phone.end;
+  }
+
+  const clock = readClock(text, s, s + digits.length);
+  if (clock) {
+    out.push(clock);
+    return clock.end;
   }
 
   // `1. `, `2) `, `(3) ` at a line start: orders a list, measures nothing.

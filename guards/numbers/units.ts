@@ -18,6 +18,8 @@ const bytes = (factor: number): UnitDef => ({ unit: "B", factor, kind: "measure"
 const bits = (factor: number): UnitDef => ({ unit: "bit", factor, kind: "measure" });
 const bitRate = (factor: number): UnitDef => ({ unit: "bit/s", factor, kind: "measure" });
 const byteRate = (factor: number): UnitDef => ({ unit: "B/s", factor, kind: "measure" });
+const mass = (factor: number): UnitDef => ({ unit: "g", factor, kind: "measure" });
+const length = (factor: number): UnitDef => ({ unit: "m", factor, kind: "measure" });
 const PERCENT: UnitDef = { unit: "%", factor: 1, kind: "percent" };
 const TIMES: UnitDef = { unit: "x", factor: 1, kind: "multiplier" };
 /** Percentage points (`5 pp`, `5 percentage points`): a difference of two percentages, never a percentage. */
@@ -93,6 +95,15 @@ const EXACT: Record<string, UnitDef> = {
   QPS: { unit: "query/s", factor: 1, kind: "measure" },
   tps: { unit: "transaction/s", factor: 1, kind: "measure" },
   TPS: { unit: "transaction/s", factor: 1, kind: "measure" },
+  // Mass and length, as news and product copy write them; not `g` (5G), `m` or `mm` (a million), `t`.
+  mg: mass(1e-3),
+  kg: mass(1e3),
+  lb: mass(453.59237),
+  lbs: mass(453.59237),
+  oz: mass(28.349523125),
+  cm: length(0.01),
+  km: length(1e3),
+  ft: length(0.3048),
 };
 for (const [word, seconds] of Object.entries(TIME_WORDS)) EXACT[word] = time(seconds);
 
@@ -126,6 +137,19 @@ const WORDS: Record<string, UnitDef> = {
   quarter: time(YEAR / 4),
   yr: time(YEAR),
   year: time(YEAR),
+  gram: mass(1),
+  kilogram: mass(1e3),
+  kilo: mass(1e3),
+  tonne: mass(1e6),
+  ton: mass(907184.74),
+  ounce: mass(28.349523125),
+  metre: length(1),
+  meter: length(1),
+  kilometre: length(1e3),
+  kilometer: length(1e3),
+  mile: length(1609.344),
+  foot: length(0.3048),
+  feet: length(0.3048),
 };
 
 /**

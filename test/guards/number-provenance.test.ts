@@ -310,6 +310,14 @@ const ages = {
   } satisfies JsonResume,
 };
 /** Rates, a latency and a size, each in one spelling. */
+const CLOCK = {
+  facts: [
+    {
+      id: "kb-clock",
+      text: "Releases ship at 8pm; the pager rota starts at 6.30am and the 9km route carries 20kg parcels.",
+    },
+  ],
+};
 const rates = {
   facts: [
     {
@@ -397,8 +405,35 @@ testTextGuard(numberProvenance, {
       text: "Took 15,000 orders a day after launch.",
       context: rates,
     },
+    // Times of day, mass and length, spaced or glued
+    { name: "a time of day written spaced", text: "Shipped releases at 8 pm.", context: CLOCK },
+    { name: "a time of day with a colon", text: "Paged from 6:30 am.", context: CLOCK },
+    { name: "a time of day on the 24-hour clock", text: "Shipped releases at 20:00.", context: CLOCK },
+    { name: "mass and length spaced", text: "Routed 20 kg parcels over 9 km.", context: CLOCK },
   ],
   invalid: [
+    {
+      name: "a time of day no source states",
+      text: "Shipped releases at 9 pm.",
+      context: CLOCK,
+      findings: [{ rule: "ungrounded-number", actual: "9 pm", action: "redact" }],
+      output: `Shipped releases at ${NUM_REDACTED}.`,
+    },
+    {
+      name: "a time of day with minutes the source does not have",
+      text: "Shipped releases at 8:30 pm.",
+      context: CLOCK,
+      findings: [{ rule: "ungrounded-number", actual: "8:30 pm", action: "redact" }],
+      output: `Shipped releases at ${NUM_REDACTED}.`,
+    },
+    {
+      name: "a mass no source states",
+      text: "Routed 25 kg parcels.",
+      context: CLOCK,
+      findings: [{ rule: "ungrounded-number", actual: "25 kg", action: "redact" }],
+      output: `Routed ${NUM_REDACTED} parcels.`,
+    },
+
     // 1. Numbered-list markers
     {
       name: "a list marker stays, a figure on its line goes",

@@ -213,6 +213,18 @@ describe("findNumbers: reading model-written text without cutting the truth", ()
     ["1.Led", ["1=1 count"]],
     ["2019. Joined Acme", ["2019=2019 year"]],
     ["-5. Loss", ["-5=5 count"]],
+    // Times of day: minutes since midnight, whichever way the clock is written
+    ["at 8 pm", ["8 pm=1200clock measure"]],
+    [
+      "at 8pm, 12.30 a.m. and 6:30 AM",
+      ["8pm=1200clock measure", "12.30 a.m.=30clock measure", "6:30 AM=390clock measure"],
+    ],
+    ["at 20:00 sharp", ["20:00=1200clock measure"]],
+    ["at 12 pm.", ["12 pm=720clock measure"]],
+    ["at 13 pm and 8:75 am", ["13=13 count", "8=8 count", "75=75 count"]],
+    ["logged at 18:30:05", ["18=18 count", "30=30 count", "05=5 count"]],
+    // Mass and length, spaced or glued
+    ["carried 20 kg over 9km", ["20 kg=20000g measure", "9km=9000m measure"]],
     ["(555) 123-4567 at the start", ["(555) 123-4567=5551234567phone phone"]],
     // Currency: symbols apart from the figure, codes before and after, names, all from one table
     ["$ 160 million", ["$ 160 million=160000000$ money"]],
