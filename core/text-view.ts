@@ -2,7 +2,8 @@
 // another script (`９０%`, `٩٠%`, `𝟗𝟎`), in full-width or mathematical letters, or hide a zero-width space
 // inside it; read literally, such a figure is no figure and such a name no name. So every reader (the
 // guards, the local verifier, the chatbot's checks, the KB injection filter) reads one view: NFKC, digits of
-// every script as ASCII digits, vulgar fractions as decimals, invisible format characters set aside. Edits
+// every script as ASCII digits, vulgar fractions as decimals, letters disguised as digits inside a figure
+// (`9O%`) as digits, thin spaces between thousands as commas, invisible characters set aside. Edits
 // and records still address the original: a view's range maps back to the original range it covers.
 
 /** A text as read, with the way back to the original's offsets. */
@@ -20,7 +21,15 @@ export interface TextView {
 /** Characters that may read otherwise: anything outside ASCII. */
 const NON_ASCII = /[\u0080-\u{10ffff}]/u;
 const NON_ASCII_ALL = /[\u0080-\u{10ffff}]/gu;
-const FORMAT = /^\p{Cf}$/u;
+/** Characters that take no room: format characters and the default-ignorable (U+034F, Hangul fillers, …). */
+const FORMAT = /^[\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
+/** Thin and narrow no-break spaces group thousands (`50 000`). */
+const THIN_SPACES = new Set(["\u2009", "\u202f"]);
+/** A digit next to a letter that looks like one (`9O%`, `l00`): worth a look for a disguised figure. */
+const LOOKALIKE_NEXT_TO_DIGIT = /\d[OoIl]|[OoIl]\d/;
+/** A word made of digits and look-alike letters, with `.` or `,` between them (`5O,OOO`). */
+const LOOKALIKE_WORD = /(?<![A-Za-z0-9_])[0-9OoIl](?:[.,]?[0-9OoIl])*(?![A-Za-z0-9_])/g;
+const LOOKALIKE_DIGITS: Record<string, string> = { O: "0", o: "0", I: "1", l: "1" };
 const DECIMAL_DIGIT = /^\p{Nd}$/u;
 const JOINABLE = /[\p{L}\p{M}\p{Extended_Pictographic}]/u;
 
@@ -157,11 +166,14 @@ export function readingView(text: string): TextView {
       const at = m.index;
       const fraction = FRACTIONS[c];
       let read: string;
-      if (fraction !== undefined) {
-        // What is just before: the original's character, or how a changed one reads (`１½`).
-        const before =
-          copied === at && pieces.length > 0 ? out.charCodeAt(out.length - 1) : text.charCodeAt(at - 1);
-        const afterDigit = isAsciiDigit(before);
+      if (
+        THIN_SPACES.has(c) &&
+        isAsciiDigit(lastCode(out, text, copied, at, pieces)) &&
+        /^\d{3}(?!\d)/.test(text.slice(at + 1, at + 5))
+      ) {
+        read = ",";
+      } else if (fraction !== undefined) {
+        const afterDigit = isAsciiDigit(lastCode(out, text, copied, at, pieces));
         read = afterDigit ? `.${fraction}` : `0.${fraction}`;
       } else read = readingOf(c);
       if (read === c) continue;
@@ -177,8 +189,32 @@ export function readingView(text: string): TextView {
     }
     if (pieces.length > 0) view = new MappedView(out + text.slice(copied), text, pieces);
   }
-  last = view;
-  return view;
+  last = withLookalikeDigits(view);
+  return last;
+}
+
+/** The character before `at` as read: the original's, or how a changed one reads (`１½`). */
+function lastCode(out: string, text: string, copied: number, at: number, pieces: readonly Piece[]): number {
+  return copied === at && pieces.length > 0 ? out.charCodeAt(out.length - 1) : text.charCodeAt(at - 1);
+}
+
+/**
+ * A figure disguised with letters that look like digits (`cut costs by 9O%`, `Led l00 engineers`,
+ * `5O,OOO users`) reads as the figure a person sees. Only a word of digits and look-alikes that starts with
+ * a digit or holds two, so that a name (`O2`, `I2C`) stays a name. One letter for one digit: offsets stay.
+ */
+function withLookalikeDigits(view: TextView): TextView {
+  if (!LOOKALIKE_NEXT_TO_DIGIT.test(view.text)) return view;
+  let changed = false;
+  const text = view.text.replace(LOOKALIKE_WORD, (word) => {
+    const digits = word.replace(/[^0-9]/g, "").length;
+    if (digits === word.replace(/[^0-9OoIl]/g, "").length) return word;
+    if (digits < 2 && !isAsciiDigit(word.charCodeAt(0))) return word;
+    changed = true;
+    return word.replace(/[OoIl]/g, (c) => LOOKALIKE_DIGITS[c]!);
+  });
+  if (!changed) return view;
+  return { text, original: view.original, changed: true, toOriginal: (a, b) => view.toOriginal(a, b) };
 }
 
 /** `readingView(text).text`. */
@@ -194,7 +230,8 @@ export interface HiddenRun {
   codes: string[];
 }
 
-const HIDDEN = /\p{Cf}+/gu;
+/** Characters that take no room, but not variation selectors (an emoji's presentation needs them). */
+const HIDDEN = /(?:(?![\uFE00-\uFE0F\u{E0100}-\u{E01EF}])[\p{Cf}\p{Default_Ignorable_Code_Point}])+/gu;
 const ZERO_WIDTH_JOINERS = new Set([0x200c, 0x200d]);
 
 /**

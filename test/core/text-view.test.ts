@@ -17,6 +17,8 @@ describe("readingView", () => {
     ["ﬁxed the ﬂaky build…", "fixed the flaky build..."],
     ["\u202eevil\u202c text", "evil text"],
     ["① first ⑵ second", "1 first (2) second"],
+    ["cut costs by 9\u034f0%", "cut costs by 90%"],
+    ["served 50\u2009000 users", "served 50,000 users"],
   ])("reads %j as %j", (written, read) => {
     const view = readingView(written);
     expect(view.text).toBe(read);
@@ -66,6 +68,32 @@ describe("readingView", () => {
     expect(text.slice(...view.toOriginal(4, 5))).toBe("ﬁ");
     expect(text.slice(...view.toOriginal(13, 16))).toBe("1½");
     expect(text.slice(...view.toOriginal(14, 15))).toBe("½");
+  });
+
+  it.each([
+    ["cut costs by 9O%", "cut costs by 90%"],
+    ["Led l00 engineers", "Led 100 engineers"],
+    ["Grew to 5O,OOO users", "Grew to 50,000 users"],
+    ["１O%", "10%"],
+  ])("reads the figure a person sees in %j", (written, read) => {
+    const view = readingView(written);
+    expect(view.text).toBe(read);
+    expect(view.changed).toBe(true);
+    expect(view.toOriginal(0, view.text.length)).toEqual([0, written.length]);
+  });
+
+  it.each([
+    "Worked at O2 on I2C drivers",
+    "IO 1 and Ol 10",
+    "l10n and i18n",
+    "S3 and EC2 in 2O24x",
+    "Oil 10",
+  ])("leaves names that hold look-alikes alone: %j", (text) => {
+    expect(readable(text)).toBe(text);
+  });
+
+  it("keeps a thin space that groups nothing", () => {
+    expect(readable("50\u2009km and 1\u20090000")).toBe("50 km and 1 0000");
   });
 
   it("readable is the view's text", () => {
@@ -123,5 +151,7 @@ describe("hiddenRuns", () => {
     expect(hiddenRuns("👩\u200d💻 developer")).toEqual([]);
     expect(hiddenRuns("plain text")).toEqual([]);
     expect(hiddenRuns("a\u200d b")).toHaveLength(1);
+    expect(hiddenRuns("ok ✔\ufe0f")).toEqual([]);
+    expect(hiddenRuns("9\u034f0% \u3164").map((r) => r.codes)).toEqual([["U+034F"], ["U+3164"]]);
   });
 });

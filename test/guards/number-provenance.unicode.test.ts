@@ -31,6 +31,17 @@ testTextGuard(numberProvenance, {
     { name: "Devanagari digits a source states", text: "Grew to १,२०० services.", context: sources },
     { name: "a full-width percent sign", text: "Cut AWS spend by 23.4％.", context: sources },
     { name: "a joiner inside a Persian word is not hidden text", text: "می\u200cخواهم", context: sources },
+    {
+      name: "look-alike letters in a figure a source states",
+      text: "Grew to 1,2OO services.",
+      context: sources,
+    },
+    { name: "thousands grouped by a thin space", text: "Served 50\u2009000 users.", context: sources },
+    {
+      name: "a name with a look-alike letter is no figure",
+      text: "Worked with O2 on I2C drivers.",
+      context: sources,
+    },
   ],
   invalid: [
     {
@@ -53,6 +64,27 @@ testTextGuard(numberProvenance, {
       context: sources,
       findings: [{ rule: "ungrounded-number", actual: "𝟓𝟎𝟎,𝟎𝟎𝟎", action: "redact" }],
       output: `Served ${NUM_REDACTED} users.`,
+    },
+    {
+      name: "a figure disguised with a letter O",
+      text: "Cut costs by 9O%.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "9O%", action: "redact" }],
+      output: `Cut costs by ${NUM_REDACTED}.`,
+    },
+    {
+      name: "a figure disguised with a letter l",
+      text: "Led l00 engineers.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "l00", action: "redact" }],
+      output: `Led ${NUM_REDACTED} engineers.`,
+    },
+    {
+      name: "a combining grapheme joiner inside a figure",
+      text: "Cut costs by 9\u034f0%.",
+      context: sources,
+      findings: [{ rule: "ungrounded-number", actual: "9\u034f0%", action: "redact" }],
+      output: `Cut costs by ${NUM_REDACTED}.`,
     },
     {
       name: "a zero-width space between a figure and its unit",
