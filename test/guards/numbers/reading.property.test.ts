@@ -1,5 +1,6 @@
 // Properties of reading model-written text (issue 13): list markers at line starts, currencies in any
-// spacing, name or code, ages, short year ranges, rates and spaced units. A text whose every figure a source
+// spacing, name or code, ages, short year ranges, rates and spaced units, digits of any script and hidden
+// characters. A text whose every figure a source
 // states, in another of its forms, gives no finding at all; the same text with one figure changed gives one
 // redaction, of that figure.
 import fc from "fast-check";
@@ -221,6 +222,24 @@ const document = fc
   .array(fc.tuple(item, marker, marker), { minLength: 1, maxLength: 6 })
   .chain((lines) => fc.tuple(fc.constant(lines), fc.nat({ max: lines.length - 1 })));
 
+/** Digits as a model may write them: ASCII, full-width, Arabic-Indic, Devanagari, mathematical bold. */
+const SCRIPTS = ["0123456789", "０１２３４５６７８９", "٠١٢٣٤٥٦٧٨٩", "०१२३४५६७८९", "𝟎𝟏𝟐𝟑𝟒𝟓𝟔𝟕𝟖𝟗"];
+/** No hidden character, or one a model may leave after a line's marker. */
+const HIDDEN = ["", "\u200b", "\u00ad", "\u2060", "\ufeff"];
+
+/** How a text is written: the digits of its output and of its source, and a hidden character per line. */
+const writing = fc.record({
+  output: fc.constantFrom(...SCRIPTS),
+  source: fc.constantFrom(...SCRIPTS),
+  hidden: fc.constantFrom(...HIDDEN),
+});
+
+/** `text` with its ASCII digits written in `script`. */
+const inScript = (text: string, script: string): string => {
+  const digits = [...script];
+  return text.replace(/[0-9]/g, (d) => digits[Number(d)]!);
+};
+
 /**
  * Figures that no two items may share: a year range must not back another's year, a money value another's
  * (equal values in one currency would ground a changed figure by chance). Only items with distinct source
@@ -242,14 +261,22 @@ const contextOf = (source: string): GuardContext =>
 const target = (text: string): TextTarget => ({ field: "work[0].summary", text, role: "prose" });
 
 describe("reading model-written text: properties", () => {
-  it("a text whose every figure a source states, in any of its forms, finds nothing", () => {
+  it("a text whose every figure a source states, in any of its forms and scripts, finds nothing to redact", () => {
     fc.assert(
-      fc.property(document, ([generated]) => {
+      fc.property(document, writing, ([generated], how) => {
         const lines = distinct(generated);
-        const source = lines.map(([i, m]) => `${m}${i.source}`).join("\n");
-        const output = lines.map(([i, , m]) => `${m}${i.output}`).join("\n");
+        const source = inScript(lines.map(([i, m]) => `${m}${i.source}`).join("\n"), how.source);
+        const output = inScript(
+          lines.map(([i, , m]) => `${m}${how.hidden}${i.output}`).join("\n"),
+          how.output,
+        );
         const findings = numberProvenance.checkText!(target(output), contextOf(source));
-        expect(findings, `${output}\n  ← ${source}`).toEqual([]);
+        // Only the hidden characters go, one record a line.
+        const hidden = how.hidden ? lines.map(() => ["invisible-character", how.hidden]) : [];
+        expect(
+          findings.map((f) => [f.rule, f.actual]),
+          `${output}\n  ← ${source}`,
+        ).toEqual(hidden);
       }),
       { numRuns: RUNS },
     );
@@ -257,20 +284,26 @@ describe("reading model-written text: properties", () => {
 
   it("the same text with one figure changed redacts that figure, and only it", () => {
     fc.assert(
-      fc.property(document, ([generated, at]) => {
+      fc.property(document, writing, ([generated, at], how) => {
         const lines = distinct(generated);
         const k = at % lines.length;
-        const source = lines.map(([i, m]) => `${m}${i.source}`).join("\n");
-        const output = lines.map(([i, , m], j) => `${m}${j === k ? i.changed : i.output}`).join("\n");
+        const source = inScript(lines.map(([i, m]) => `${m}${i.source}`).join("\n"), how.source);
+        const output = inScript(
+          lines.map(([i, , m], j) => `${m}${how.hidden}${j === k ? i.changed : i.output}`).join("\n"),
+          how.output,
+        );
         const findings = numberProvenance.checkText!(target(output), contextOf(source));
         const why = `${output}\n  ← ${source}`;
+        const hidden = how.hidden ? lines.map(() => ["invisible-character", how.hidden]) : [];
         expect(
           findings.map((f) => [f.rule, f.actual]),
           why,
-        ).toEqual([["ungrounded-number", lines[k]![0].actual]]);
-        // Every line keeps its marker, and the edit reverts exactly.
+        ).toEqual([["ungrounded-number", inScript(lines[k]![0].actual, how.output)], ...hidden]);
+        // Every line keeps its marker (as written), and the edits revert exactly.
         const { output: redacted, applied } = applyEdits(output, findings);
-        redacted.split("\n").forEach((line, j) => expect(line.startsWith(lines[j]![2]), why).toBe(true));
+        redacted
+          .split("\n")
+          .forEach((line, j) => expect(line.startsWith(inScript(lines[j]![2], how.output)), why).toBe(true));
         expect(revert(redacted, applied)).toBe(output);
         // Idempotent: nothing is left to redact in the guard's own output.
         const again = numberProvenance.checkText!(target(redacted), contextOf(source));
