@@ -3,7 +3,7 @@
 import type { Catalog } from "../../extractors/catalog.js";
 import type { Chunk } from "../../core/chunk.js";
 import { splitClaims } from "./claims.js";
-import { SAYS_OPPOSITE } from "./meaning.js";
+import { SAYS_OPPOSITE } from "./meaning/index.js";
 import { claimNeeds, missingFrom } from "./support.js";
 import {
   type ClaimVerdict,

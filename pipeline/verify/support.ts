@@ -9,7 +9,7 @@ import { NUM_REDACTED } from "../../guards/number-provenance.js";
 import type { Chunk } from "../../core/chunk.js";
 import { mentionUse } from "../../core/use-cues.js";
 import { splitClaims } from "./claims.js";
-import { type Meaning, contradiction, readMeaning, states } from "./meaning.js";
+import { type Meaning, contradiction, readMeaning, states } from "./meaning/index.js";
 import { isContentWord, isNegation, isProperNoun, stemOf, wordsOf } from "./words.js";
 
 /** Share of a claim's content words a supporting chunk must hold (stemmed): tuned on the labelled set. */

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type Catalog, defaultCatalog } from "../../../extractors/catalog.js";
 import { findNumbers } from "../../../guards/numbers/index.js";
 import { splitClaims } from "../../../pipeline/verify/claims.js";
-import { contradiction, readMeaning } from "../../../pipeline/verify/meaning.js";
+import { contradiction, readMeaning } from "../../../pipeline/verify/meaning/index.js";
 
 let catalog: Catalog;
 beforeAll(async () => {
