@@ -81,7 +81,7 @@ export const TEXT_MATCH = ["ci", "exact", "none"] as const;
 
 /**
  * What else a technology's name can be in ordinary prose; such a name is a technology only where the text
- * uses it as one (catalog-mentions.ts, "Ambiguous names"):
+ * uses it as one (mentions/ambiguous.ts, "Ambiguous names"):
  * - `word`: a common English word (Go, Black, Chef, Vault);
  * - `verb`: a word that often starts a sentence as a verb (Exposed, Amplify, Express): there, a noun after it
  *   does not make it a technology (`Exposed metrics`);
