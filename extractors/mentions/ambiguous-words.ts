@@ -22,12 +22,18 @@ export const FILE_CUE = /[.`]|file/i;
 export const FILE_NAME =
   /(?<![\p{L}\p{N}.])(?:[\w-]+(?:\.[\w-]+)*)?\.(?:rb|go|rs|py|jl|swift|dart|exs?|cr|elm|nim|zig|erb|gemspec|mod|sum|toml|lock|sls|pp|hcl|tf|java|kts?|scala|sh|ya?ml|json|[jt]sx?)(?![\p{L}\p{N}])|\b(?:Gemfile|Rakefile|Jenkinsfile|Makefile|Vagrantfile|Procfile|Podfile|Puppetfile|Berksfile|Pipfile|Brewfile|Justfile|Dockerfile)\b|`[^`\n]+`/gu;
 
+/** Verbs that, right before a name, say a technology was set to work (`Adopted Spring`, `deployed Vault`). */
+const ADOPTED = "adopted deployed configured installed upgraded containerised containerized self-hosted";
+/** Verbs that say the same of a technology, but of a person too (`Introduced Helm`, `introduced Julia`). */
+const BROUGHT_IN = "introduced added integrated implemented maintained operated";
+
 /** Words that, right before a name, show that it is used as a technology (by what the name can be). */
 export const USE_WORDS: Record<AmbiguousKind, ReadonlySet<string>> = {
-  word: words("in with using via on onto into atop to from use uses used"),
-  verb: words("in with using via on onto into atop to from use uses used"),
-  person: words("in using via on onto into atop"),
-  season: words("with using via on onto into atop use uses used"),
+  word: words(`in with using via on onto into atop to from use uses used ${ADOPTED} ${BROUGHT_IN}`),
+  verb: words(`in with using via on onto into atop to from use uses used ${ADOPTED} ${BROUGHT_IN}`),
+  // Nobody deploys or configures a person; a person is introduced, added or maintained all the same.
+  person: words(`in using via on onto into atop ${ADOPTED}`),
+  season: words(`with using via on onto into atop use uses used ${ADOPTED} ${BROUGHT_IN}`),
 };
 
 /** Words that, right before a season, make it a time: `in Spring`, `last Spring`. */
@@ -70,5 +76,6 @@ export const TECHNOLOGY_NOUNS = words(
   indexes queue queues topic topics stream streams task tasks workflow workflows dag dags cache caching
   database databases db webhook webhooks integration integrations hooks ruleset fixtures mocks stubs
   assertions matchers runner runners tracing traces logging ui widgets bot bots prompts embeddings
-  inference pods containers vms nodes shards serve tune experience expertise proficiency skills`,
+  inference pods containers vms nodes shards serve tune experience expertise proficiency skills alert alerts
+  alerting dashboard dashboards monitoring metrics`,
 );

@@ -202,6 +202,22 @@ const families: { family: string; not: (string | [string, string[]])[]; uses: [s
       ["Pushed images to Harbor", ["harbor"]],
     ],
   },
+  {
+    family: "a name set to work by a verb before it (a lie must still be judged)",
+    not: [
+      "Introduced Julia to the on-call rota",
+      "Added Hugo to the reviewers",
+      "Maintained Spring cleaning",
+    ],
+    uses: [
+      ["Introduced Helm across teams", ["helm"]],
+      ["Adopted Spring for the API layer", ["spring-framework"]],
+      ["Added Sentry to every service", ["sentry"]],
+      ["Deployed Vault for secrets", ["vault"]],
+      ["Configured Jenkins for the monorepo", ["jenkins"]],
+      ["Sentry alerts cut MTTR", ["sentry"]],
+    ],
+  },
 ];
 
 describe.each(families)("$family", ({ not, uses }) => {
