@@ -1,5 +1,5 @@
 import { extract } from "../../extractors/extract.js";
-import type { ExtractResult, Technology } from "../../core/truth.js";
+import type { EvidenceKind, ExtractResult, Technology } from "../../core/truth.js";
 import { writeFileAtomic } from "../atomic.js";
 import { loadSettings } from "../config.js";
 import { EXIT } from "../../core/errors.js";
@@ -50,6 +50,13 @@ export function summarize(result: ExtractResult, out?: string): string {
       `${repo.name}  ${repo.filesScanned} files  ${langs}${repo.commit ? `  @${repo.commit.slice(0, 7)}` : ""}`,
     );
   }
+  if (result.technologies.length === 0) {
+    const files = result.repos.reduce((n, r) => n + r.filesScanned, 0);
+    lines.push(
+      "",
+      `no technologies found: ${files} files read in ${result.repos.length} ${result.repos.length === 1 ? "repository" : "repositories"}, and none named anything the catalog knows`,
+    );
+  }
   for (const status of STATUS_ORDER) {
     const techs = result.technologies.filter((t) => t.status === status);
     if (techs.length === 0) continue;
@@ -72,8 +79,15 @@ export function summarize(result: ExtractResult, out?: string): string {
   return `${lines.join("\n")}\n`;
 }
 
+/** Which evidence a person should see first: what runs in production, then examples, tests, tooling, docs. */
+const KIND_ORDER: readonly EvidenceKind[] = ["production", "example", "test", "tooling", "docs"];
+
 function where(t: Technology): string {
-  const first = t.evidence.slice(0, 2).map((e) => `${e.repo}/${e.path}${e.line ? `:${e.line}` : ""}`);
+  // A stable sort: within a kind, evidence keeps the order extract gave it.
+  const rank = (kind: EvidenceKind) =>
+    (KIND_ORDER.indexOf(kind) + KIND_ORDER.length + 1) % (KIND_ORDER.length + 1);
+  const ordered = [...t.evidence].sort((a, b) => rank(a.kind) - rank(b.kind));
+  const first = ordered.slice(0, 2).map((e) => `${e.repo}/${e.path}${e.line ? `:${e.line}` : ""}`);
   const more = t.evidence.length > 2 ? ` (+${t.evidence.length - 2})` : "";
   return `${first.join(", ")}${more}`;
 }
