@@ -20,7 +20,6 @@ export interface TextView {
 
 /** Characters that may read otherwise: anything outside ASCII. */
 const NON_ASCII = /[\u0080-\u{10ffff}]/u;
-const NON_ASCII_ALL = /[\u0080-\u{10ffff}]/gu;
 /** Characters that take no room: format characters and the default-ignorable (U+034F, Hangul fillers, …). */
 const FORMAT = /^[\p{Cf}\p{Default_Ignorable_Code_Point}]$/u;
 /** Thin and narrow no-break spaces group thousands (`50 000`). */
@@ -90,6 +89,14 @@ function readingOf(c: string): string {
 }
 
 const isAsciiDigit = (code: number): boolean => code >= 48 && code <= 57;
+
+/** Per BMP code unit: 0 not yet seen, 1 always reads as written, 2 may read otherwise (see `keeps`). */
+const KEEPS = new Uint8Array(0x10000);
+
+/** Whether a character always reads as written, wherever it stands. */
+function keeps(c: string): boolean {
+  return readingOf(c) === c && !THIN_SPACES.has(c) && FRACTIONS[c] === undefined;
+}
 
 /** One changed place: `[viewStart, viewEnd)` of the view reads `[start, end)` of the original. */
 interface Piece {
@@ -161,9 +168,15 @@ export function readingView(text: string): TextView {
     const pieces: Piece[] = [];
     let out = "";
     let copied = 0;
-    for (const m of text.matchAll(NON_ASCII_ALL)) {
-      const c = m[0];
-      const at = m.index;
+    for (let at = 0; at < text.length; at++) {
+      const code = text.charCodeAt(at);
+      if (code < 128) continue;
+      const pair = code >= 0xd800 && code <= 0xdbff && at + 1 < text.length;
+      // Most characters of other scripts read as written: known after the first look, with no string built.
+      if (!pair && KEEPS[code] === 1) continue;
+      const c = pair ? text.slice(at, at + 2) : text[at]!;
+      if (!pair && KEEPS[code] === 0) KEEPS[code] = keeps(c) ? 1 : 2;
+      if (!pair && KEEPS[code] === 1) continue;
       const fraction = FRACTIONS[c];
       let read: string;
       if (
@@ -176,7 +189,10 @@ export function readingView(text: string): TextView {
         const afterDigit = isAsciiDigit(lastCode(out, text, copied, at, pieces));
         read = afterDigit ? `.${fraction}` : `0.${fraction}`;
       } else read = readingOf(c);
-      if (read === c) continue;
+      if (read === c) {
+        if (pair) at++;
+        continue;
+      }
       out += text.slice(copied, at);
       pieces.push({
         viewStart: out.length,
@@ -186,6 +202,7 @@ export function readingView(text: string): TextView {
       });
       out += read;
       copied = at + c.length;
+      if (pair) at++;
     }
     if (pieces.length > 0) view = new MappedView(out + text.slice(copied), text, pieces);
   }
