@@ -174,8 +174,11 @@ interface Analysis {
   plain: string;
   /** Sentences as `[start, end)`, in order. */
   sentences: [number, number][];
-  /** Cues found, in order, overlaps resolved (the longest wins). */
-  found: Found[];
+  /**
+   * Per sentence, once asked: the cues that reach into it, in order, overlaps resolved (the longest wins).
+   * Only the sentences of a mention are searched: a long doc names few technologies.
+   */
+  found: (Found[] | undefined)[];
 }
 
 // Guards ask about every mention of a text one after another: the last few analyses are kept.
@@ -188,7 +191,7 @@ function analysisOf(text: string, cues: UseCues): Analysis {
   let analysis = byText.get(text);
   if (!analysis) {
     const plain = withoutLinkMarkup(text);
-    analysis = { plain, sentences: sentencesOf(plain), found: findCues(plain, cues) };
+    analysis = { plain, sentences: sentencesOf(plain), found: [] };
     if (byText.size >= MEMO_SIZE) byText.delete(byText.keys().next().value!);
     byText.set(text, analysis);
   }
@@ -243,10 +246,28 @@ function sentencesOf(text: string): [number, number][] {
   return spans;
 }
 
-function findCues(text: string, cues: UseCues): Found[] {
+/** How far around a sentence cues are looked for: a cue that overlaps one reaching in must be seen too. */
+const CUE_REACH = 80;
+
+/** The cues that reach into sentence `i`, found on first ask. */
+function cuesIn(analysis: Analysis, i: number, cues: UseCues): Found[] {
+  let found = analysis.found[i];
+  if (!found) {
+    const [start, end] = analysis.sentences[i]!;
+    const near = findCues(analysis.plain, cues, Math.max(0, start - CUE_REACH), end + CUE_REACH);
+    found = near.filter((f) => f.end > start && f.start < end);
+    analysis.found[i] = found;
+  }
+  return found;
+}
+
+/** The cues of `text` that start in `[from, to)`, read with the whole text around them. */
+function findCues(text: string, cues: UseCues, from: number, to: number): Found[] {
   const all: Found[] = [];
   for (const cue of cues.cues) {
-    for (const m of text.matchAll(cue.pattern)) {
+    const pattern = cue.pattern;
+    pattern.lastIndex = from;
+    for (let m = pattern.exec(text); m && m.index < to; m = pattern.exec(text)) {
       const start = m.index;
       const end = start + m[0].length;
       if (cue.unlessNext?.test(text.slice(end, end + 40))) continue;
@@ -371,10 +392,11 @@ export function mentionUse(
 ): MentionUse {
   const analysis = analysisOf(text, cues);
   const { plain } = analysis;
-  const sentence = analysis.sentences.find(([s, e]) => start >= s && start < e);
-  if (!sentence) return { used: true };
+  const index = analysis.sentences.findIndex(([s, e]) => start >= s && start < e);
+  if (index < 0) return { used: true };
+  const sentence = analysis.sentences[index]!;
   let best: { found: Found; distance: number; affirms: boolean } | undefined;
-  for (const found of analysis.found) {
+  for (const found of cuesIn(analysis, index, cues)) {
     if (found.start >= sentence[1]) break;
     if (found.end <= sentence[0] || (found.start < end && start < found.end)) continue;
     const verdict = governs(plain, found, start, end, sentence[0], cues);
