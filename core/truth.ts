@@ -25,6 +25,12 @@ export interface Technology {
   category: string;
   vendor?: string;
   status: TechStatus;
+  /**
+   * Present (true) when a repository is this technology's package: its manifest names it (package.json
+   * `name`, go.mod `module`, pyproject `[project] name`, Cargo `[package] name`, ...). That manifest line
+   * is production evidence whose detail starts `this repository is the package`.
+   */
+  authored?: true;
   evidence: Evidence[];
 }
 

@@ -2,8 +2,16 @@ import { isBinaryFile } from "isbinaryfile";
 import type { Catalog } from "./catalog.js";
 import { classifyPath } from "./classify.js";
 import { findDocClaims, isDocFile, loadDocParser } from "./docs.js";
-import { MAX_IMPORT_EVIDENCE, compareEvidence, evidenceKind } from "./evidence.js";
+import {
+  MAX_IMPORT_EVIDENCE,
+  WORKSPACE_MARKERS,
+  compareEvidence,
+  evidenceKind,
+  kindByUse,
+  namesThePackage,
+} from "./evidence.js";
 import { languageOf } from "./languages.js";
+import { manifestFacts } from "./manifests/shared.js";
 import type { RepoFileEntry, RepoSnapshot } from "./sources/types.js";
 import { DEFAULT_MAX_FILE_BYTES } from "./sources/types.js";
 import type { Detection, FileDetector } from "./types.js";
@@ -22,6 +30,8 @@ export interface AnalyzeOptions {
 export interface TechEvidence {
   technology: string;
   evidence: Evidence;
+  /** The repository is this technology's package (its manifest names it). */
+  authored?: boolean;
 }
 
 export interface RepoAnalysis {
@@ -69,6 +79,13 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
   };
   const claims: DocClaim[] = [];
   let filesScanned = 0;
+  // For the kinds by use: production entries of manifests that do not separate scopes, the folders of
+  // every manifest declaring each technology, and the kinds of the files importing it, by folder.
+  const byUse: { item: TechEvidence; folder: string }[] = [];
+  const declaredIn = new Map<string, Set<string>>();
+  const importedFrom = new Map<string, Map<string, Set<EvidenceKind>>>();
+  let paths: Set<string> | undefined;
+  const hasFile = (path: string) => (paths ??= new Set(snapshot.files.map((f) => f.path))).has(path);
 
   // Files to read, decided by name alone; then a few workers read them (no promise per file up front).
   const work: { file: RepoFileEntry; kind: EvidenceKind; wanted: FileDetector[]; isDoc: boolean }[] = [];
@@ -113,28 +130,55 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
       warnings.push({ repo, path: file.path, message: "looks minified; treated as generated" });
       return;
     }
+    const folder = folderOf(file.path);
     for (const detector of wanted) {
       for (const detection of await runDetector(detector, file.path, text, repo, warnings)) {
+        const facts = manifestFacts(detection);
+        // A private package.json is a workspace root when it declares workspaces or a marker is beside it.
+        const workspaceRoot =
+          facts.privatePackage !== undefined &&
+          (facts.privatePackage.workspaces ||
+            WORKSPACE_MARKERS.some((marker) => hasFile(folder ? `${folder}/${marker}` : marker)));
         for (const technology of catalog.lookup(detection.key)) {
           const entry = catalog.get(technology);
           if (!entry) continue;
-          keep({
+          // The package this manifest builds: authored, when shipped code's manifest names it exactly.
+          if (facts.ownPackage && (kind !== "production" || !namesThePackage(entry, detection.key))) continue;
+          const item: TechEvidence = {
             technology,
             evidence: {
               repo,
               path: file.path,
               ...(detection.line !== undefined ? { line: detection.line } : {}),
-              kind: evidenceKind(kind, detection, entry),
+              kind: evidenceKind(kind, detection, entry, workspaceRoot),
               via: detection.via,
               detail: detection.detail,
             },
-          });
+            ...(facts.ownPackage ? { authored: true } : {}),
+          };
+          keep(item);
+          if (detection.via === "import") {
+            const folders = importedFrom.get(technology) ?? new Map<string, Set<EvidenceKind>>();
+            importedFrom.set(technology, folders);
+            folders.set(folder, (folders.get(folder) ?? new Set()).add(item.evidence.kind));
+          } else if (detection.via === "manifest" && !facts.ownPackage) {
+            declaredIn.set(technology, (declaredIn.get(technology) ?? new Set()).add(folder));
+            if (facts.unseparated && item.evidence.kind === "production") byUse.push({ item, folder });
+          }
         }
       }
     }
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 16 }, worker));
   for (const list of imports.values()) found.push(...list);
+  for (const { item, folder } of byUse) {
+    const importers = importerKinds(
+      folder,
+      declaredIn.get(item.technology),
+      importedFrom.get(item.technology),
+    );
+    item.evidence.kind = kindByUse(importers);
+  }
 
   const summary: RepoSummary = {
     name: repo,
@@ -146,6 +190,38 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
   // Files finish in any order; the report must not.
   warnings.sort((a, b) => (a.path ?? "").localeCompare(b.path ?? "") || a.message.localeCompare(b.message));
   return { summary, found, claims, warnings };
+}
+
+/** The folder holding a relative path, "" at the root. */
+function folderOf(path: string): string {
+  const slash = path.lastIndexOf("/");
+  return slash === -1 ? "" : path.slice(0, slash);
+}
+
+function within(folder: string, ancestor: string): boolean {
+  return ancestor === "" || folder === ancestor || folder.startsWith(`${ancestor}/`);
+}
+
+/**
+ * The kinds of the files importing a technology that a manifest in `folder` answers for: an import belongs
+ * to the nearest manifest above it that declares the technology, and imports under none of them belong to
+ * every one.
+ */
+function importerKinds(
+  folder: string,
+  manifests: ReadonlySet<string> | undefined,
+  importers: ReadonlyMap<string, ReadonlySet<EvidenceKind>> | undefined,
+): Set<EvidenceKind> {
+  const kinds = new Set<EvidenceKind>();
+  for (const [importer, seen] of importers ?? []) {
+    let owner: string | undefined;
+    for (const manifest of manifests ?? []) {
+      if (within(importer, manifest) && (owner === undefined || manifest.length > owner.length))
+        owner = manifest;
+    }
+    if (owner === undefined || owner === folder) for (const kind of seen) kinds.add(kind);
+  }
+  return kinds;
 }
 
 async function readText(

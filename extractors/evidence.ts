@@ -1,20 +1,23 @@
-import type { CatalogEntry } from "./catalog.js";
-import type { Detection } from "./types.js";
+import { type CatalogEntry, normalizePypi } from "./catalog.js";
+import type { Detection, DetectionKey } from "./types.js";
 import type { Evidence, EvidenceKind, TechStatus } from "../core/truth.js";
 
 /**
  * The kind of one piece of evidence: the file's own kind wins unless it is production, where the
- * manifest section decides (devDependencies are never production).
+ * manifest section decides (devDependencies are never production). In a workspace root's manifest every
+ * section is read as devDependencies: the root builds, tests and releases the workspace packages.
  */
 export function evidenceKind(
   pathKind: EvidenceKind,
   detection: Detection,
   entry: CatalogEntry,
+  workspaceRoot = false,
 ): EvidenceKind {
   if (pathKind !== "production") return pathKind;
   // Containers a CI job starts run the tests, not the product.
   if (detection.via === "ci" && detection.key.space === "image") return "tooling";
-  switch (detection.scope) {
+  const scope = workspaceRoot && detection.via === "manifest" ? "dev" : detection.scope;
+  switch (scope) {
     case "test":
       return "test";
     case "dev":
@@ -24,6 +27,33 @@ export function evidenceKind(
     default:
       return "production";
   }
+}
+
+/** Files beside a private package.json that make it a workspace root, as `workspaces` does. */
+export const WORKSPACE_MARKERS: readonly string[] = ["pnpm-workspace.yaml", "lerna.json", "turbo.json"];
+
+/**
+ * The kind of a production dependency from a manifest that does not separate scopes, by the kinds of the
+ * files importing it: production when production code imports it or nothing does (it may be loaded by
+ * name, or be a tool); otherwise the strongest importer's kind, code under docs/ building the docs as
+ * tooling.
+ */
+export function kindByUse(importers: ReadonlySet<EvidenceKind>): EvidenceKind {
+  if (importers.size === 0 || importers.has("production")) return "production";
+  for (const kind of ["example", "test", "tooling"] as const) if (importers.has(kind)) return kind;
+  return importers.has("docs") ? "tooling" : "production";
+}
+
+/**
+ * Whether a package a manifest builds is exactly one the catalog names (not a wildcard match: a
+ * repository named `eslint-config-acme` is not ESLint). A Go module's major version suffix is the module.
+ */
+export function namesThePackage(entry: CatalogEntry, key: DetectionKey): boolean {
+  const normalize = (name: string) =>
+    key.space === "pypi" ? normalizePypi(name) : key.space === "go" ? name.replace(/\/v\d+$/, "") : name;
+  const own = normalize(key.name).toLowerCase();
+  const keys: Partial<Record<string, readonly string[]>> = entry.keys ?? {};
+  return (keys[key.space] ?? []).some((k) => !k.endsWith("*") && normalize(k).toLowerCase() === own);
 }
 
 // The strongest kind names the status of a technology without production evidence.

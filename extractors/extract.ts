@@ -83,10 +83,12 @@ export async function extractFromSnapshots(
 
 function mergeTechnologies(found: readonly TechEvidence[], catalog: Catalog): Technology[] {
   const byTechnology = new Map<string, Evidence[]>();
-  for (const { technology, evidence } of found) {
+  const authored = new Set<string>();
+  for (const { technology, evidence, authored: isPackage } of found) {
     const list = byTechnology.get(technology) ?? [];
     list.push(evidence);
     byTechnology.set(technology, list);
+    if (isPackage) authored.add(technology);
   }
   const technologies: Technology[] = [];
   for (const [id, evidence] of byTechnology) {
@@ -99,6 +101,7 @@ function mergeTechnologies(found: readonly TechEvidence[], catalog: Catalog): Te
       category: entry.category,
       ...(entry.vendor ? { vendor: entry.vendor } : {}),
       status: statusOf(kept),
+      ...(authored.has(id) ? { authored: true as const } : {}),
       evidence: kept,
     });
   }

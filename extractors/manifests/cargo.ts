@@ -1,7 +1,16 @@
 // Cargo.toml dependency tables, including per-target and workspace ones.
 import { type DependencyScope, type Detection, type FileDetector, ParseError } from "../types.js";
 import { type TomlDocument, loadToml, parseTomlDocument } from "./toml-document.js";
-import { baseName, byLine, isBlank, isRecord, manifestDetection, withVersion } from "./shared.js";
+import {
+  type ManifestDetection,
+  baseName,
+  byLine,
+  isBlank,
+  isRecord,
+  manifestDetection,
+  ownPackageDetection,
+  withVersion,
+} from "./shared.js";
 
 // Cargo still accepts the underscore spellings.
 const SECTIONS: [string, DependencyScope][] = [
@@ -72,3 +81,11 @@ export const cargoTomlDetector: FileDetector = {
     return byLine(detections);
   },
 };
+
+/** The crate a Cargo.toml builds (`[package] name`); call after `loadToml`. */
+export function cargoOwnPackage(text: string): ManifestDetection[] {
+  const doc = parseTomlDocument(text);
+  const name = isRecord(doc.value.package) ? doc.value.package.name : undefined;
+  if (typeof name !== "string" || name === "") return [];
+  return [ownPackageDetection("cargo", name, doc.lineOf(["package", "name"]), `[package] name = ${name}`)];
+}

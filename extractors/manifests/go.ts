@@ -1,6 +1,6 @@
 // go.mod `require` directives, one-line and block form.
 import { type Detection, type FileDetector, ParseError } from "../types.js";
-import { baseName, manifestDetection } from "./shared.js";
+import { type ManifestDetection, baseName, manifestDetection, ownPackageDetection } from "./shared.js";
 
 interface GoLine {
   tokens: string[];
@@ -62,7 +62,16 @@ export const goModDetector: FileDetector = {
         throw new ParseError(`The require on line ${line} must name a module and a version.`, line);
       }
       if (isIndirect(comment)) return;
-      detections.push(manifestDetection("go", module, line, `require ${module} ${version}`, "runtime"));
+      // go.mod has one list for everything a module's code and tests import: the importers decide.
+      const detection: ManifestDetection = manifestDetection(
+        "go",
+        module,
+        line,
+        `require ${module} ${version}`,
+        "runtime",
+      );
+      detection.unseparated = true;
+      detections.push(detection);
     };
 
     text
@@ -92,3 +101,20 @@ export const goModDetector: FileDetector = {
     return detections;
   },
 };
+
+/** The module a go.mod declares (`module github.com/gin-gonic/gin`); nothing for a malformed file. */
+export function goOwnPackage(text: string): ManifestDetection[] {
+  const lines = text.replace(/^\uFEFF/, "").split("\n");
+  for (let index = 0; index < lines.length; index++) {
+    let tokens: string[];
+    try {
+      tokens = splitLine(lines[index] ?? "", index + 1).tokens;
+    } catch {
+      continue;
+    }
+    const [directive, module] = tokens;
+    if (directive !== "module" || module === undefined || module === "(" || tokens.length !== 2) continue;
+    return [ownPackageDetection("go", module, index + 1, `module ${module}`)];
+  }
+  return [];
+}

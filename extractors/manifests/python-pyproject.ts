@@ -1,9 +1,18 @@
 // pyproject.toml: PEP 621 project metadata, PEP 735 dependency groups, Poetry, PDM and uv tables, and
 // the build system.
 import { type DependencyScope, type Detection, type FileDetector, ParseError } from "../types.js";
-import { extraScope, groupScope, requireName } from "./python-common.js";
+import { extraScope, groupScope, requireName, requirementName } from "./python-common.js";
 import { type TomlDocument, loadToml, parseTomlDocument } from "./toml-document.js";
-import { baseName, byLine, isBlank, isRecord, manifestDetection, withVersion } from "./shared.js";
+import {
+  type ManifestDetection,
+  baseName,
+  byLine,
+  isBlank,
+  isRecord,
+  manifestDetection,
+  ownPackageDetection,
+  withVersion,
+} from "./shared.js";
 
 type Path = string[];
 
@@ -11,6 +20,10 @@ class PyprojectReader {
   readonly detections: Detection[] = [];
 
   constructor(private readonly doc: TomlDocument) {}
+
+  lineOf(path: Path): number | undefined {
+    return this.doc.lineOf(path);
+  }
 
   at(path: Path): unknown {
     return path.reduce<unknown>((node, key) => (isRecord(node) ? node[key] : undefined), this.doc.value);
@@ -94,3 +107,18 @@ export const pyprojectTomlDetector: FileDetector = {
     return byLine(reader.detections);
   },
 };
+
+/** The distribution a pyproject.toml builds (`[project] name`, or Poetry's); call after `loadToml`. */
+export function pyprojectOwnPackage(text: string): ManifestDetection[] {
+  const reader = new PyprojectReader(parseTomlDocument(text));
+  for (const path of [
+    ["project", "name"],
+    ["tool", "poetry", "name"],
+  ]) {
+    const name = reader.at(path);
+    if (typeof name !== "string" || requirementName(name) !== name) continue;
+    const said = `[${path.slice(0, -1).join(".")}] name = ${name}`;
+    return [ownPackageDetection("pypi", name, reader.lineOf(path), said)];
+  }
+  return [];
+}

@@ -1,8 +1,18 @@
 // Python manifests: requirements files, Pipfile and setup.cfg here; pyproject.toml in its own module.
 import { type DependencyScope, type Detection, type FileDetector, ParseError } from "../types.js";
-import { extraScope, requireName, toolingScope } from "./python-common.js";
+import { extraScope, requireName, requirementName, toolingScope } from "./python-common.js";
 import { loadToml, parseTomlDocument } from "./toml-document.js";
-import { baseName, byLine, isBlank, isRecord, manifestDetection, parentName, withVersion } from "./shared.js";
+import {
+  type ManifestDetection,
+  baseName,
+  byLine,
+  isBlank,
+  isRecord,
+  manifestDetection,
+  ownPackageDetection,
+  parentName,
+  withVersion,
+} from "./shared.js";
 
 export { pyprojectTomlDetector } from "./python-pyproject.js";
 
@@ -82,7 +92,10 @@ export const requirementsTxtDetector: FileDetector = {
       if (isPathOrUrl(requirement)) continue;
       const name = requireName(requirement, "The entry", line);
       if (isTransitivePin(comment?.[1] ?? "", followingComments(lines, last))) continue;
-      detections.push(manifestDetection("pypi", name, line, requirement, scope));
+      const detection: ManifestDetection = manifestDetection("pypi", name, line, requirement, scope);
+      // A requirements file is one list: unless its name says dev or test, the importers decide.
+      if (scope === "runtime") detection.unseparated = true;
+      detections.push(detection);
     }
     return detections;
   },
@@ -189,6 +202,20 @@ const OPTION_SCOPES = new Map<string, DependencyScope>([
   ["setup_requires", "build"],
   ["tests_require", "test"],
 ]);
+
+/** The distribution a setup.cfg builds (`[metadata] name`); nothing for a malformed file. */
+export function setupCfgOwnPackage(text: string): ManifestDetection[] {
+  let values: CfgValue[];
+  try {
+    values = readSetupCfg(text);
+  } catch {
+    return [];
+  }
+  const name = values.find((v) => v.section === "metadata" && v.key === "name");
+  const value = name?.parts[0]?.text.trim();
+  if (!name || !value || name.parts.length !== 1 || requirementName(value) !== value) return [];
+  return [ownPackageDetection("pypi", value, name.line, `[metadata] name = ${value}`)];
+}
 
 export const setupCfgDetector: FileDetector = {
   id: "setup.cfg",

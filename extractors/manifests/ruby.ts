@@ -1,7 +1,7 @@
 // Gemfile: `gem` declarations and the Bundler groups around them.
 import { type DependencyScope, type Detection, type FileDetector, ParseError } from "../types.js";
 import { type RubyToken, tokenizeRuby } from "./ruby-tokens.js";
-import { baseName, manifestDetection } from "./shared.js";
+import { type ManifestDetection, baseName, manifestDetection } from "./shared.js";
 
 const TEST_GROUPS = new Set(["test", "tests", "testing", "spec"]);
 const DEV_GROUPS = new Set([
@@ -93,8 +93,17 @@ function gemDetection(statement: RubyToken[], groups: string[]): Detection | und
   for (let i = 1; args[i]?.value === "," && args[i + 1]?.kind === "string"; i += 2)
     versions.push(args[i + 1]?.value ?? "");
   const detail = `gem ${[name.value, ...versions].map((v) => JSON.stringify(v)).join(", ")}`;
-  const scope = groupsScope([...groups, ...optionGroups(args)]);
-  return manifestDetection("gem", name.value, name.line, detail, scope);
+  const allGroups = [...groups, ...optionGroups(args)];
+  const detection: ManifestDetection = manifestDetection(
+    "gem",
+    name.value,
+    name.line,
+    detail,
+    groupsScope(allGroups),
+  );
+  // Outside every group a gem's scope is Bundler's default, not the author's choice.
+  if (allGroups.length === 0) detection.unseparated = true;
+  return detection;
 }
 
 interface Block {

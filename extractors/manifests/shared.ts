@@ -68,3 +68,45 @@ export function byLine(detections: Detection[]): Detection[] {
 export function pathKey(path: readonly (string | number)[]): string {
   return path.join("\u0000");
 }
+
+/**
+ * What a manifest says about an entry beyond its section, for the analyser (which sees every file of the
+ * repository) to act on. Kept off `Detection`: only manifests report it.
+ */
+export interface ManifestFacts {
+  /**
+   * The entry sits in a manifest that has no separate section for test or development dependencies
+   * (go.mod, an untagged requirements file, a Gemfile outside any group, the repository root's package.json
+   * `dependencies`): its runtime scope is a default, and the files that import the package decide its kind.
+   */
+  unseparated?: boolean;
+  /** package.json with `"private": true`: a workspace root when it declares `workspaces`, or by its siblings. */
+  privatePackage?: { workspaces: boolean };
+  /** The manifest's name for the package it builds (package.json `name`, go.mod `module`, ...), not a dependency. */
+  ownPackage?: boolean;
+}
+
+export type ManifestDetection = Detection & ManifestFacts;
+
+/** The facts a manifest detector attached to a detection (none for other detectors). */
+export function manifestFacts(detection: Detection): ManifestFacts {
+  return detection as ManifestDetection;
+}
+
+/** The package a manifest builds, as a detection: `detail` names the line that says so. */
+export function ownPackageDetection(
+  space: string,
+  name: string,
+  line: number | undefined,
+  said: string,
+): ManifestDetection {
+  const detection: ManifestDetection = {
+    key: { space, name },
+    via: "manifest",
+    detail: `this repository is the package (${said})`,
+    scope: "runtime",
+    ownPackage: true,
+  };
+  if (line !== undefined) detection.line = line;
+  return detection;
+}

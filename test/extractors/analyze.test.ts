@@ -1,6 +1,8 @@
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { analyzeRepo } from "../../extractors/analyze.js";
 import { Catalog } from "../../extractors/catalog.js";
+import { allDetectors } from "../../extractors/detectors.js";
 import type { RepoSnapshot } from "../../extractors/sources/types.js";
 import type { FileDetector } from "../../extractors/types.js";
 import { testCatalog } from "../helpers/catalog.js";
@@ -62,6 +64,171 @@ describe("analyzeRepo", () => {
     expect(claims.map((c) => [c.path, c.line, c.technology]).sort()).toEqual([
       ["README.md", 3, "postgresql"],
       ["docs/adr-1.md", 1, "postgresql"],
+    ]);
+  });
+});
+
+// Fixture repositories under test/fixtures/repos/, a few files each, extracted as `vouch extract` does.
+describe("kinds decided across files (issue 14)", async () => {
+  const { extract } = await import("../../extractors/extract.js");
+  const names = [
+    "scope-go",
+    "scope-nested-go",
+    "scope-python",
+    "scope-js",
+    "monorepo-workspaces",
+    "monorepo-pnpm",
+    "own-package-npm",
+    "own-package-go",
+    "own-package-python",
+    "own-package-cargo",
+    "own-package-not-exact",
+  ];
+  const truth = await extract(
+    names.map((name) => fileURLToPath(new URL(`../fixtures/repos/${name}`, import.meta.url))),
+    { history: false },
+  );
+  /** `[path, line, kind]` of a technology's manifest evidence in one repository. */
+  const manifest = (repo: string, id: string) =>
+    truth.technologies
+      .find((t) => t.id === id)
+      ?.evidence.filter((e) => e.repo === repo && e.via === "manifest")
+      .map((e) => [e.path, e.line, e.kind]);
+  const tech = (id: string) => truth.technologies.find((t) => t.id === id);
+
+  it("reads every fixture without warnings", () => {
+    expect(truth.warnings).toEqual([]);
+  });
+
+  describe("scope by use: a manifest without scopes takes the kind of the files importing the package", () => {
+    it("go.mod: testify imported only by _test.go files is test; gin imported by main.go stays production", () => {
+      expect(manifest("scope-go", "testify")).toEqual([["go.mod", 7, "test"]]);
+      expect(manifest("scope-go", "gin")).toEqual([["go.mod", 6, "production"]]);
+    });
+
+    it("requirements.txt: production, test and example importers", () => {
+      expect(manifest("scope-python", "flask")).toEqual([["requirements.txt", 1, "production"]]);
+      expect(manifest("scope-python", "pytest")).toEqual([["requirements.txt", 2, "test"]]);
+      expect(manifest("scope-python", "numpy")).toEqual([["requirements.txt", 3, "example"]]);
+      expect(tech("numpy")?.status).toBe("example-only");
+    });
+
+    it("a root package.json's dependencies: test, tooling, production, and not imported at all", () => {
+      expect(manifest("scope-js", "vitest")).toEqual([["package.json", 6, "test"]]);
+      expect(manifest("scope-js", "eslint")).toEqual([["package.json", 7, "tooling"]]);
+      expect(manifest("scope-js", "express")).toEqual([["package.json", 5, "production"]]);
+      expect(manifest("scope-js", "postgresql")).toEqual([["package.json", 8, "production"]]);
+    });
+
+    it("an import belongs to the nearest manifest above it that declares the technology", () => {
+      expect(manifest("scope-nested-go", "testify")).toEqual([
+        ["go.mod", 5, "test"],
+        ["probe/go.mod", 5, "production"],
+      ]);
+    });
+  });
+
+  describe("monorepo roots: a private workspace root's dependencies are read as devDependencies", () => {
+    it("declared by `workspaces`; the workspace package keeps its normal reading", () => {
+      expect(manifest("monorepo-workspaces", "eslint")).toEqual([["package.json", 6, "tooling"]]);
+      expect(manifest("monorepo-workspaces", "jest")).toEqual([["package.json", 7, "test"]]);
+      expect(manifest("monorepo-workspaces", "semantic-release")).toEqual([["package.json", 8, "tooling"]]);
+      expect(manifest("monorepo-workspaces", "express")).toEqual([
+        ["packages/api/package.json", 4, "production"],
+      ]);
+    });
+
+    it("declared by a pnpm-workspace.yaml beside it", () => {
+      expect(manifest("monorepo-pnpm", "prettier")).toEqual([["package.json", 5, "tooling"]]);
+      expect(manifest("monorepo-pnpm", "vitest")).toEqual([["package.json", 6, "test"]]);
+    });
+  });
+
+  describe("the repository's own package is authored", () => {
+    it.each([
+      ["own-package-npm", "express", "package.json", 2, "this repository is the package (name: express)"],
+      [
+        "own-package-go",
+        "gin",
+        "go.mod",
+        1,
+        "this repository is the package (module github.com/gin-gonic/gin)",
+      ],
+      [
+        "own-package-python",
+        "flask",
+        "pyproject.toml",
+        2,
+        "this repository is the package ([project] name = Flask)",
+      ],
+      [
+        "own-package-cargo",
+        "tokio",
+        "Cargo.toml",
+        2,
+        "this repository is the package ([package] name = tokio)",
+      ],
+    ])("%s is %s", (repo, id, path, line, detail) => {
+      const technology = tech(id);
+      expect(technology?.authored).toBe(true);
+      expect(technology?.status).toBe("production");
+      expect(technology?.evidence.filter((e) => e.repo === repo)).toEqual([
+        { repo, path, line, kind: "production", via: "manifest", detail },
+      ]);
+    });
+
+    it("a name the catalog only matches by wildcard is not the technology", () => {
+      expect(tech("eslint")?.authored).toBeUndefined();
+      expect(tech("eslint")?.evidence.some((e) => e.detail.startsWith("this repository"))).toBe(false);
+    });
+
+    it("a technology the repositories only use is not authored", () => {
+      expect(tech("testify")).not.toHaveProperty("authored");
+    });
+  });
+});
+
+describe("analyzeRepo: manifests beside other files", () => {
+  const repo = (files: Record<string, string>): RepoSnapshot => ({
+    name: "r",
+    source: "r",
+    files: Object.entries(files).map(([path, text]) => ({ path, size: text.length })),
+    warnings: [],
+    read: (path) => Promise.resolve(Buffer.from(files[path]!)),
+  });
+  const kinds = async (files: Record<string, string>) =>
+    (await analyzeRepo(repo(files), { catalog: testCatalog(), detectors: allDetectors })).found
+      .filter((f) => f.evidence.via === "manifest")
+      .map((f) => [f.evidence.path, f.technology, f.evidence.kind, f.authored ?? false]);
+
+  it("a private package.json without workspaces or a marker beside it keeps its reading", async () => {
+    const pkg = '{ "private": true, "dependencies": { "pg": "1", "vitest": "1" } }';
+    expect(await kinds({ "package.json": pkg })).toEqual([
+      ["package.json", "postgresql", "production", false],
+      ["package.json", "vitest", "production", false],
+    ]);
+    for (const marker of ["lerna.json", "turbo.json", "pnpm-workspace.yaml"]) {
+      expect(await kinds({ "package.json": pkg, [marker]: "{}" })).toEqual([
+        ["package.json", "postgresql", "tooling", false],
+        ["package.json", "vitest", "test", false],
+      ]);
+    }
+  });
+
+  it("a workspace package's dependencies are not read by use; only the root's are", async () => {
+    expect(
+      await kinds({
+        "web/package.json": '{ "dependencies": { "vitest": "1" } }',
+        "web/a.test.js": 'import "vitest";\n',
+      }),
+    ).toEqual([["web/package.json", "vitest", "production", false]]);
+  });
+
+  it("a manifest under tests/ naming a catalog package is not the repository's package", async () => {
+    expect(await kinds({ "tests/fixture/package.json": '{ "name": "pg" }' })).toEqual([]);
+    expect(await kinds({ "package.json": '{ "name": "pg", "private": true }' })).toEqual([]);
+    expect(await kinds({ "package.json": '{ "name": "pg" }' })).toEqual([
+      ["package.json", "postgresql", "production", true],
     ]);
   });
 });

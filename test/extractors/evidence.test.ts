@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { evidenceKind, statusOf } from "../../extractors/evidence.js";
+import type { CatalogEntry } from "../../extractors/catalog.js";
+import { evidenceKind, kindByUse, namesThePackage, statusOf } from "../../extractors/evidence.js";
 import type { Detection } from "../../extractors/types.js";
 import type { Evidence, EvidenceKind, TechStatus } from "../../core/truth.js";
 import { testCatalog } from "../helpers/catalog.js";
@@ -45,5 +46,59 @@ describe("statusOf", () => {
     [["docs"], "docs-only"],
   ])("%j → %s", (kinds, status) => {
     expect(statusOf(kinds.map(ev))).toBe(status);
+  });
+});
+
+describe("evidenceKind in a workspace root", () => {
+  it.each<[Partial<Detection>, string, EvidenceKind]>([
+    [{ scope: "runtime" }, "vitest", "test"],
+    [{ scope: "runtime" }, "eslint", "tooling"],
+    [{ scope: "optional" }, "postgresql", "tooling"],
+  ])("%j %s → %s", (over, id, expected) => {
+    expect(evidenceKind("production", detection(over), catalog.get(id)!, true)).toBe(expected);
+  });
+
+  it("an import in production code stays production", () => {
+    expect(evidenceKind("production", detection({ via: "import" }), catalog.get("vitest")!, true)).toBe(
+      "production",
+    );
+  });
+});
+
+describe("kindByUse", () => {
+  it.each<[EvidenceKind[], EvidenceKind]>([
+    [[], "production"],
+    [["test", "production"], "production"],
+    [["test"], "test"],
+    [["tooling", "test"], "test"],
+    [["test", "example"], "example"],
+    [["tooling"], "tooling"],
+    [["docs"], "tooling"],
+  ])("%j → %s", (importers, kind) => {
+    expect(kindByUse(new Set(importers))).toBe(kind);
+  });
+});
+
+describe("namesThePackage", () => {
+  it.each<[string, string, string, boolean]>([
+    ["postgresql", "npm", "pg", true],
+    ["postgresql", "npm", "PG", true],
+    ["postgresql", "npm", "pg-pool", false],
+    ["openai", "pypi", "OpenAI", true],
+    ["openai", "npm", "openai-acme", false],
+  ])("%s ← %s:%s = %s", (id, space, name, expected) => {
+    expect(namesThePackage(catalog.get(id)!, { space, name })).toBe(expected);
+  });
+
+  it("a wildcard key is not the package; a Go major version suffix is", () => {
+    const entry: CatalogEntry = {
+      id: "x",
+      name: "X",
+      category: "testing",
+      keys: { npm: ["x", "x-plugin-*"], go: ["github.com/o/x"] },
+    };
+    expect(namesThePackage(entry, { space: "npm", name: "x-plugin-a" })).toBe(false);
+    expect(namesThePackage(entry, { space: "go", name: "github.com/o/x/v2" })).toBe(true);
+    expect(namesThePackage(entry, { space: "go", name: "github.com/o/x/sub" })).toBe(false);
   });
 });

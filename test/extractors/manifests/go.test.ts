@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { goModDetector } from "../../../extractors/manifests/go.js";
+import { goModDetector, goOwnPackage } from "../../../extractors/manifests/go.js";
+import { type ManifestDetection } from "../../../extractors/manifests/shared.js";
 import { type Row, detectRows, expectParseError, lines, initDetectors } from "./helpers.js";
 
 beforeAll(() => initDetectors(goModDetector));
@@ -107,5 +108,31 @@ describe("go.mod", () => {
     },
   ])("rejects $name", ({ text, message, line }) => {
     expectParseError(goModDetector, "go.mod", text, message, line);
+  });
+});
+
+describe("go.mod facts for the analyser", () => {
+  it("every require is unseparated: go.mod has no test section", () => {
+    const found = goModDetector.detect({
+      path: "go.mod",
+      text: lines("module m", "require (", "  a.io/b v1.0.0", ")", "require c.io/d v2.0.0"),
+    }) as ManifestDetection[];
+    expect(found.map((d) => d.unseparated)).toEqual([true, true]);
+  });
+
+  it("goOwnPackage: the module line", () => {
+    expect(goOwnPackage(lines("// gin", "module github.com/gin-gonic/gin", "", "go 1.22"))).toEqual([
+      {
+        key: { space: "go", name: "github.com/gin-gonic/gin" },
+        line: 2,
+        via: "manifest",
+        detail: "this repository is the package (module github.com/gin-gonic/gin)",
+        scope: "runtime",
+        ownPackage: true,
+      },
+    ]);
+    expect(goOwnPackage('module "example.com/q" // quoted')[0]?.key.name).toBe("example.com/q");
+    expect(goOwnPackage(lines("go 1.22", 'require "a v1'))).toEqual([]);
+    expect(goOwnPackage("")).toEqual([]);
   });
 });

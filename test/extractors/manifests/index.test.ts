@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { manifestDetectors } from "../../../extractors/manifests/index.js";
-import { ParseError } from "../../../extractors/types.js";
+import { manifestDetectors, ownPackageDetector } from "../../../extractors/manifests/index.js";
+import { NeedsLoading, ParseError } from "../../../extractors/types.js";
 import { initDetectors } from "./helpers.js";
 
 beforeAll(() => initDetectors(...manifestDetectors));
@@ -47,8 +47,11 @@ describe("manifestDetectors", () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  // Besides its dependencies detector, a manifest that names its package is read by the own-package one.
+  const namesItsPackage = new Set(["package.json", "pyproject.toml", "setup.cfg", "go.mod", "Cargo.toml"]);
   it.each(manifests)("%s is read by exactly the %s detector", (path, id) => {
-    expect(manifestDetectors.filter((d) => d.matches(path)).map((d) => d.id)).toEqual([id]);
+    const expected = namesItsPackage.has(path) ? [id, "own-package"] : [id];
+    expect(manifestDetectors.filter((d) => d.matches(path)).map((d) => d.id)).toEqual(expected);
   });
 
   it.each(lockfiles)("%s is not read", (path) => {
@@ -109,5 +112,35 @@ describe("manifestDetectors", () => {
       }),
       { numRuns: 400 },
     );
+  });
+});
+
+describe("ownPackageDetector", () => {
+  it("asks the analyser to load the TOML parser only for a TOML manifest", async () => {
+    expect(ownPackageDetector.init).toBeUndefined();
+    let thrown: unknown;
+    try {
+      ownPackageDetector.detect({ path: "Cargo.toml", text: '[package]\nname = "z"\n' });
+    } catch (error) {
+      thrown = error;
+    }
+    if (thrown instanceof NeedsLoading) await thrown.loading;
+    else expect(thrown).toBeUndefined(); // already loaded by an earlier call in this file
+  });
+
+  it("reads each manifest's package name", () => {
+    const names = (path: string, text: string) =>
+      ownPackageDetector.detect({ path, text }).map((d) => [d.key.space, d.key.name, d.line]);
+    expect(names("web/package.json", '{\n  "name": "left-pad"\n}')).toEqual([["npm", "left-pad", 2]]);
+    expect(names("go.mod", "module example.com/m\n")).toEqual([["go", "example.com/m", 1]]);
+    expect(names("setup.cfg", "[metadata]\nname = x\n")).toEqual([["pypi", "x", 2]]);
+    expect(names("pyproject.toml", '[project]\nname = "y"\n')).toEqual([["pypi", "y", 2]]);
+    expect(names("Cargo.toml", '[package]\nname = "z"\n')).toEqual([["cargo", "z", 2]]);
+  });
+
+  it("leaves a malformed manifest to its own detector's warning", () => {
+    for (const path of ["package.json", "pyproject.toml", "Cargo.toml", "setup.cfg", "go.mod"]) {
+      expect(ownPackageDetector.detect({ path, text: '{ [ = "' })).toEqual([]);
+    }
   });
 });

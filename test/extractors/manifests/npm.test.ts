@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { packageJsonDetector } from "../../../extractors/manifests/npm.js";
+import { npmOwnPackage, packageJsonDetector } from "../../../extractors/manifests/npm.js";
+import { type ManifestDetection } from "../../../extractors/manifests/shared.js";
 import { type Row, detectRows, expectParseError, lines, initDetectors } from "./helpers.js";
 
 beforeAll(() => initDetectors(packageJsonDetector));
@@ -147,5 +148,61 @@ describe("package.json", () => {
     },
   ])("rejects $name", ({ text, message, line }) => {
     expectParseError(packageJsonDetector, "package.json", text, message, line);
+  });
+});
+
+describe("package.json facts for the analyser", () => {
+  const facts = (path: string, text: string) =>
+    (packageJsonDetector.detect({ path, text }) as ManifestDetection[]).map((d) => [
+      d.key.name,
+      d.unseparated ?? false,
+      d.privatePackage ?? null,
+    ]);
+
+  it("only the root package.json's `dependencies` are unseparated", () => {
+    const text =
+      '{ "dependencies": { "a": "1" }, "devDependencies": { "b": "1" }, "peerDependencies": { "c": "1" } }';
+    expect(facts("package.json", text)).toEqual([
+      ["a", true, null],
+      ["b", false, null],
+      ["c", false, null],
+    ]);
+    expect(facts("web/package.json", text).map(([, unseparated]) => unseparated)).toEqual([
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it("a private package says whether it declares workspaces", () => {
+    const entries = '"dependencies": { "a": "1" }';
+    expect(facts("p/package.json", `{ "private": true, "workspaces": ["packages/*"], ${entries} }`)).toEqual([
+      ["a", false, { workspaces: true }],
+    ]);
+    expect(
+      facts("p/package.json", `{ "private": true, "workspaces": { "packages": ["x"] }, ${entries} }`),
+    ).toEqual([["a", false, { workspaces: true }]]);
+    expect(facts("p/package.json", `{ "private": true, ${entries} }`)).toEqual([
+      ["a", false, { workspaces: false }],
+    ]);
+    expect(facts("p/package.json", `{ "private": false, "workspaces": ["x"], ${entries} }`)).toEqual([
+      ["a", false, null],
+    ]);
+  });
+
+  it("npmOwnPackage: the name of a published package", () => {
+    expect(npmOwnPackage(lines("{", '  "name": "@acme/ui",', '  "version": "1.0.0"', "}"))).toEqual([
+      {
+        key: { space: "npm", name: "@acme/ui" },
+        line: 2,
+        via: "manifest",
+        detail: "this repository is the package (name: @acme/ui)",
+        scope: "runtime",
+        ownPackage: true,
+      },
+    ]);
+    expect(npmOwnPackage('{ "name": "app", "private": true }')).toEqual([]);
+    expect(npmOwnPackage('{ "name": "" }')).toEqual([]);
+    expect(npmOwnPackage('{ "version": "1" }')).toEqual([]);
   });
 });

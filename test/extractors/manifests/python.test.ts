@@ -3,7 +3,11 @@ import {
   pipfileDetector,
   requirementsTxtDetector,
   setupCfgDetector,
+  setupCfgOwnPackage,
 } from "../../../extractors/manifests/python.js";
+import { pyprojectOwnPackage } from "../../../extractors/manifests/python-pyproject.js";
+import { type ManifestDetection } from "../../../extractors/manifests/shared.js";
+import { loadToml } from "../../../extractors/manifests/toml-document.js";
 import { type Row, detectRows, expectParseError, lines, initDetectors } from "./helpers.js";
 
 beforeAll(() => initDetectors(pipfileDetector, requirementsTxtDetector, setupCfgDetector));
@@ -298,5 +302,47 @@ describe("setup.cfg", () => {
     },
   ])("rejects $name", ({ text, message, line }) => {
     expectParseError(setupCfgDetector, "setup.cfg", text, message, line);
+  });
+});
+
+describe("Python manifest facts for the analyser", () => {
+  it("a requirements file is unseparated unless its name says dev or test", () => {
+    const unseparated = (path: string) =>
+      (requirementsTxtDetector.detect({ path, text: "flask\n" }) as ManifestDetection[]).map(
+        (d) => d.unseparated ?? false,
+      );
+    expect(unseparated("requirements.txt")).toEqual([true]);
+    expect(unseparated("requirements/base.txt")).toEqual([true]);
+    expect(unseparated("requirements-dev.txt")).toEqual([false]);
+    expect(unseparated("requirements/test.txt")).toEqual([false]);
+  });
+
+  it("setupCfgOwnPackage: [metadata] name", () => {
+    expect(setupCfgOwnPackage(lines("[metadata]", "name = requests", "version = 1"))).toEqual([
+      {
+        key: { space: "pypi", name: "requests" },
+        line: 2,
+        via: "manifest",
+        detail: "this repository is the package ([metadata] name = requests)",
+        scope: "runtime",
+        ownPackage: true,
+      },
+    ]);
+    expect(setupCfgOwnPackage(lines("[options]", "name = requests"))).toEqual([]);
+    expect(setupCfgOwnPackage(lines("[metadata]", "name = attr: pkg.NAME"))).toEqual([]);
+    expect(setupCfgOwnPackage("not ini")).toEqual([]);
+  });
+
+  it("pyprojectOwnPackage: [project] name, else Poetry's", async () => {
+    await loadToml();
+    expect(pyprojectOwnPackage(lines("[project]", 'name = "Flask"'))[0]).toMatchObject({
+      key: { space: "pypi", name: "Flask" },
+      line: 2,
+      detail: "this repository is the package ([project] name = Flask)",
+    });
+    expect(pyprojectOwnPackage(lines("[tool.poetry]", 'name = "httpx"'))[0]?.detail).toBe(
+      "this repository is the package ([tool.poetry] name = httpx)",
+    );
+    expect(pyprojectOwnPackage(lines("[project]", 'version = "1"'))).toEqual([]);
   });
 });
