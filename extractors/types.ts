@@ -22,7 +22,11 @@ export interface Detection {
   line?: number;
   via: EvidenceVia;
   detail: string;
-  /** Manifests only: the section the dependency is declared in. */
+  /**
+   * Manifests: the section the dependency is declared in. Infrastructure detectors set it too: CI steps that
+   * set up, lint, test or release (`dev`, `test`, `build`; deploy steps stay unset), test containers
+   * (`test`); see extractors/infra/ci.ts, dockerfile.ts and compose.ts.
+   */
   scope?: DependencyScope;
 }
 

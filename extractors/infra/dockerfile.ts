@@ -1,8 +1,11 @@
 // Dockerfiles: the base image of every stage and images copied from with `COPY --from=<image>`.
+// A container that runs tests is test evidence: a Dockerfile whose name or path says so
+// (`Dockerfile.playwright`, `e2e/Dockerfile`, `Dockerfile.ci`), and a stage built on a browser or
+// test-runner image (`mcr.microsoft.com/playwright`, `cypress/included`, `selenium/*`) or named `test`/`e2e`.
 import type * as DockerfileAst from "dockerfile-ast";
 import { lazy } from "../../core/lazy.js";
 import type { Detection, FileDetector } from "../types.js";
-import { detection } from "./detection.js";
+import { detection, isTestRunnerImage, saysTest, scoped } from "./detection.js";
 import { baseName, imageRepository } from "./refs.js";
 
 const astModule = lazy(() => import("dockerfile-ast"));
@@ -37,30 +40,46 @@ export const dockerfileDetector: FileDetector = {
       const property = arg.getProperty();
       if (property) args.set(property.getName(), property.getValue());
     }
-    const stages = new Set<string>();
-    const found: Detection[] = [
-      detection("tool", "docker", "container", first.getRange().start.line + 1, "Dockerfile"),
-    ];
+    const fileIsTest = saysTest(file.path);
+    // Each stage name, with whether the stage runs tests.
+    const stages = new Map<string, boolean>();
+    let stageIsTest = fileIsTest;
+    let sawStage = false;
+    let allStagesTest = true;
+    const docker = detection("tool", "docker", "container", first.getRange().start.line + 1, "Dockerfile");
+    const found: Detection[] = [];
+    const add = (detections: Detection[]) =>
+      found.push(...detections.map((d) => scoped(d, stageIsTest ? "test" : undefined)));
     for (const instruction of instructions) {
       const line = instruction.getRange().start.line + 1;
       const text = oneLine(instruction.getTextContent());
       if (instruction instanceof From) {
         const reference = instruction.getImage();
-        if (reference) found.push(...image(substitute(reference, args), text, line, stages));
-        const stage = instruction.getBuildStage();
-        if (stage) stages.add(stage.toLowerCase());
+        const resolved = reference ? substitute(reference, args) : undefined;
+        const stage = instruction.getBuildStage()?.toLowerCase();
+        const base = resolved?.toLowerCase();
+        const baseImage = resolved ? imageRepository(resolved) : undefined;
+        stageIsTest =
+          fileIsTest ||
+          (base !== undefined && stages.get(base) === true) ||
+          (baseImage !== undefined && !stages.has(base ?? "") && isTestRunnerImage(baseImage)) ||
+          (stage !== undefined && saysTest(stage));
+        sawStage = true;
+        allStagesTest &&= stageIsTest;
+        if (resolved) add(image(resolved, text, line, stages));
+        if (stage) stages.set(stage, stageIsTest);
       } else if (instruction instanceof Copy) {
         const reference = instruction.getFromFlag()?.getValue();
         // `--from=0` and `--from=build` name stages; anything else is an image pulled for its files.
         if (reference && !/^\d+$/.test(reference))
-          found.push(...image(substitute(reference, args), text, line, stages));
+          add(image(substitute(reference, args), text, line, stages));
       }
     }
-    return found;
+    return [scoped(docker, fileIsTest || (sawStage && allStagesTest) ? "test" : undefined), ...found];
   },
 };
 
-function image(reference: string, text: string, line: number, stages: Set<string>): Detection[] {
+function image(reference: string, text: string, line: number, stages: Map<string, boolean>): Detection[] {
   if (reference === "scratch" || stages.has(reference.toLowerCase())) return [];
   const name = imageRepository(reference);
   if (!name) return [];

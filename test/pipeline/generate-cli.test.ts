@@ -170,7 +170,7 @@ describe("a scripted draft full of fabrications", () => {
         action: "remove",
         original: "Won the Quillmark Engineering Excellence Award for leading the analytics platform team.",
         reason: expect.stringMatching(
-          /^The local verifier found "Won the Quillmark Engineering Excellence Award for leading the analytics platform team\." not grounded: the closest source, \S+:\d+(-\d+)?, lacks "Engineering"/,
+          /^The local verifier found "Won the Quillmark Engineering Excellence Award for leading the analytics platform team\." not grounded: the closest source, (?:\S+:\d+(?:-\d+)?|profile\.yaml#\S+), lacks "Engineering"/,
         ),
       }),
     );

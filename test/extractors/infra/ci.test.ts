@@ -345,3 +345,401 @@ describe("CI detectors", () => {
     expect(error.line).toBeGreaterThan(0);
   });
 });
+
+/** `space:name scope`, with no scope shown as production: what evidence.ts turns into the evidence kind. */
+function scopes(detector: FileDetector, path: string, text: string): string[] {
+  expect(detector.matches(path), `${detector.id} should match ${path}`).toBe(true);
+  return detector
+    .detect({ path, text })
+    .map((found) => `${found.key.space}:${found.key.name} ${found.scope ?? "production"}`);
+}
+
+describe("CI evidence is tooling unless it deploys", () => {
+  it.each<Case>([
+    {
+      name: "GitHub: setup, scanning, coverage and release steps of a Terraform module's CI",
+      detector: githubWorkflowDetector,
+      path: ".github/workflows/ci.yml",
+      text: dedent(`
+        on: [push, pull_request]
+        jobs:
+          validate:
+            runs-on: ubuntu-latest
+            container: hashicorp/terraform:1.8
+            services:
+              localstack:
+                image: localstack/localstack:3
+            steps:
+              - uses: actions/checkout@v4
+              - uses: actions/setup-python@v5
+              - uses: actions/setup-node@v4
+              - uses: denoland/setup-deno@v1
+              - uses: actions/setup-go@v5
+              - uses: actions/setup-java@v4
+              - uses: hashicorp/setup-terraform@v3
+              - run: terraform init && terraform plan
+              - uses: github/codeql-action/analyze@v3
+              - uses: codecov/codecov-action@v4
+              - uses: docker://cypress/included:13.6.0
+          release:
+            runs-on: ubuntu-latest
+            steps:
+              - uses: cycjimmy/semantic-release-action@v4
+              - uses: googleapis/release-please-action@v4
+              - uses: docker/build-push-action@v6
+      `),
+      expected: [
+        "ci:github-actions production",
+        "gh-action:actions/checkout dev",
+        "gh-action:actions/setup-python dev",
+        "gh-action:actions/setup-node dev",
+        "gh-action:denoland/setup-deno dev",
+        "gh-action:actions/setup-go dev",
+        "gh-action:actions/setup-java dev",
+        "gh-action:hashicorp/setup-terraform dev",
+        "gh-action:github/codeql-action dev",
+        "gh-action:codecov/codecov-action test",
+        "image:cypress/included test",
+        "gh-action:cycjimmy/semantic-release-action build",
+        "gh-action:googleapis/release-please-action build",
+        "gh-action:docker/build-push-action build",
+        "image:hashicorp/terraform dev",
+        "image:localstack/localstack test",
+      ],
+    },
+    {
+      name: "GitHub: kubectl and helm against a kind cluster are a test, not a deploy",
+      detector: githubWorkflowDetector,
+      path: ".github/workflows/e2e.yml",
+      text: dedent(`
+        on: push
+        jobs:
+          e2e:
+            runs-on: ubuntu-latest
+            steps:
+              - uses: helm/kind-action@v1
+              - uses: azure/setup-helm@v4
+              - run: |
+                  kubectl apply -f k8s/
+                  helm upgrade --install app ./chart
+          minikube:
+            runs-on: ubuntu-latest
+            steps:
+              - uses: azure/setup-kubectl@v4
+              - run: minikube start && kubectl apply -f k8s/
+      `),
+      expected: [
+        "ci:github-actions production",
+        "gh-action:helm/kind-action test",
+        "gh-action:azure/setup-helm dev",
+        "gh-action:azure/setup-kubectl dev",
+      ],
+    },
+    {
+      name: "GitHub: a release job's Flux and Helm pushes are tooling",
+      detector: githubWorkflowDetector,
+      path: ".github/workflows/release.yml",
+      text: dedent(`
+        on: { push: { tags: ["v*"] } }
+        jobs:
+          release:
+            runs-on: ubuntu-latest
+            steps:
+              - uses: fluxcd/flux2/action@main
+              - run: flux push artifact oci://ghcr.io/acme/manifests:\${{ github.ref_name }} --path=./deploy
+              - uses: helm/chart-releaser-action@v1
+              - uses: aws-actions/configure-aws-credentials@v4
+      `),
+      expected: [
+        "ci:github-actions production",
+        "gh-action:fluxcd/flux2 dev",
+        "gh-action:helm/chart-releaser-action build",
+        "gh-action:aws-actions/configure-aws-credentials dev",
+      ],
+    },
+    {
+      name: "GitHub: a job with an environment deploys; its setup steps stay tooling",
+      detector: githubWorkflowDetector,
+      path: ".github/workflows/deploy.yml",
+      text: dedent(`
+        on: { push: { branches: [main] } }
+        jobs:
+          ship:
+            runs-on: ubuntu-latest
+            environment: production
+            container: amazon/aws-cli:2
+            steps:
+              - uses: actions/setup-node@v4
+              - uses: aws-actions/configure-aws-credentials@v4
+              - uses: aws-actions/amazon-ecr-login@v2
+              - uses: docker/build-push-action@v6
+              - uses: aws-actions/amazon-ecs-deploy-task-definition@v2
+          staging:
+            runs-on: ubuntu-latest
+            environment: { name: staging, url: "https://staging.example.com" }
+            steps:
+              - uses: azure/setup-kubectl@v4
+              - uses: azure/aks-set-context@v4
+              - run: kubectl apply -f k8s/
+          integration:
+            runs-on: ubuntu-latest
+            environment: test
+            steps:
+              - uses: google-github-actions/auth@v2
+      `),
+      expected: [
+        "ci:github-actions production",
+        "gh-action:actions/setup-node dev",
+        "gh-action:aws-actions/configure-aws-credentials production",
+        "gh-action:aws-actions/amazon-ecr-login production",
+        "gh-action:docker/build-push-action build",
+        "gh-action:aws-actions/amazon-ecs-deploy-task-definition production",
+        "gh-action:azure/setup-kubectl production",
+        "gh-action:azure/aks-set-context production",
+        "gh-action:google-github-actions/auth dev",
+        "image:amazon/aws-cli production",
+      ],
+    },
+    {
+      name: "GitHub: deploy actions and deploy commands make a deploy job without an environment",
+      detector: githubWorkflowDetector,
+      path: ".github/workflows/cd.yml",
+      text: dedent(`
+        on: push
+        jobs:
+          web:
+            runs-on: ubuntu-latest
+            steps:
+              - uses: azure/login@v2
+              - uses: azure/webapps-deploy@v3
+          run:
+            runs-on: ubuntu-latest
+            steps:
+              - uses: google-github-actions/auth@v2
+              - uses: google-github-actions/deploy-cloudrun@v2
+          lambda:
+            runs-on: ubuntu-latest
+            steps:
+              - uses: aws-actions/configure-aws-credentials@v4
+              - run: npx serverless deploy --stage prod
+          infra:
+            runs-on: ubuntu-latest
+            steps:
+              - uses: hashicorp/setup-terraform@v3
+              - run: terraform -chdir=infra apply -auto-approve
+          deploy:
+            uses: acme/workflows/.github/workflows/deploy.yml@main
+      `),
+      expected: [
+        "ci:github-actions production",
+        "gh-action:azure/login production",
+        "gh-action:azure/webapps-deploy production",
+        "gh-action:google-github-actions/auth production",
+        "gh-action:google-github-actions/deploy-cloudrun production",
+        "gh-action:aws-actions/configure-aws-credentials production",
+        "gh-action:hashicorp/setup-terraform production",
+        "gh-action:acme/workflows production",
+      ],
+    },
+    {
+      name: "GitHub: a CI helper action under .github/ is tooling",
+      detector: githubActionDetector,
+      path: ".github/actions/setup/action.yml",
+      text: dedent(`
+        runs:
+          using: composite
+          steps:
+            - uses: actions/setup-node@v4
+            - uses: pnpm/action-setup@v4
+      `),
+      expected: [
+        "ci:github-actions production",
+        "gh-action:actions/setup-node dev",
+        "gh-action:pnpm/action-setup dev",
+      ],
+    },
+    {
+      name: "GitHub: a published action's own steps are the product",
+      detector: githubActionDetector,
+      path: "action.yml",
+      text: dedent(`
+        runs:
+          using: composite
+          steps:
+            - uses: actions/setup-node@v4
+      `),
+      expected: ["ci:github-actions production", "gh-action:actions/setup-node production"],
+    },
+    {
+      name: "GitLab: test jobs and services are tooling or test, the deploy job's image production",
+      detector: gitlabCiDetector,
+      path: ".gitlab-ci.yml",
+      text: dedent(`
+        image: node:20
+        stages: [test, deploy]
+        e2e:
+          stage: test
+          image: cypress/included:13.6.0
+          services: [postgres:16]
+          script: [npx cypress run]
+        apply:
+          stage: deploy
+          image: { name: hashicorp/terraform:1.8, entrypoint: [""] }
+          script: [terraform apply -auto-approve]
+          environment: production
+        plan:
+          image: hashicorp/terraform:1.8
+          script: [terraform plan]
+        review:
+          image: bitnami/kubectl:1.30
+          script: [kubectl apply -f k8s/]
+          environment: { name: review/$CI_COMMIT_REF_SLUG }
+        kind-test:
+          image: bitnami/kubectl:1.30
+          script: [kind create cluster, kubectl apply -f k8s/]
+      `),
+      expected: [
+        "ci:gitlab-ci production",
+        "image:node dev",
+        "image:cypress/included test",
+        "image:postgres test",
+        "image:hashicorp/terraform production",
+        "image:hashicorp/terraform dev",
+        "image:bitnami/kubectl production",
+        "image:bitnami/kubectl dev",
+      ],
+    },
+    {
+      name: "CircleCI: a deploy job's image is production",
+      detector: circleCiDetector,
+      path: ".circleci/config.yml",
+      text: dedent(`
+        version: 2.1
+        jobs:
+          test:
+            docker: [{ image: cimg/node:20.11 }, { image: cimg/postgres:16.1 }]
+          deploy-prod:
+            docker: [{ image: cimg/aws:2024.03 }]
+            steps: [checkout, { run: aws ecs update-service --cluster prod --service api }]
+          publish:
+            docker: [{ image: cimg/base:current }]
+            steps: [{ run: { command: "sam deploy --no-confirm-changeset" } }]
+      `),
+      expected: [
+        "ci:circleci production",
+        "image:cimg/node dev",
+        "image:cimg/postgres dev",
+        "image:cimg/aws production",
+        "image:cimg/base production",
+      ],
+    },
+    {
+      name: "Azure Pipelines: deployment jobs deploy",
+      detector: azurePipelinesDetector,
+      path: "azure-pipelines.yml",
+      text: dedent(`
+        stages:
+          - stage: Build
+            jobs:
+              - job: build
+                container: mcr.microsoft.com/dotnet/sdk:8.0
+          - stage: Release
+            jobs:
+              - deployment: web
+                environment: production
+                container: mcr.microsoft.com/azure-cli:2.61.0
+          - stage: DeployInfra
+            jobs:
+              - job: apply
+                container: hashicorp/terraform:1.8
+      `),
+      expected: [
+        "ci:azure-pipelines production",
+        "image:mcr.microsoft.com/dotnet/sdk dev",
+        "image:mcr.microsoft.com/azure-cli production",
+        "image:hashicorp/terraform production",
+      ],
+    },
+    {
+      name: "Bitbucket: a step with a deployment environment deploys",
+      detector: bitbucketPipelinesDetector,
+      path: "bitbucket-pipelines.yml",
+      text: dedent(`
+        pipelines:
+          branches:
+            main:
+              - step: { name: Test, image: "python:3.12", services: [db], script: [pytest] }
+              - step: { name: Ship, image: "amazon/aws-cli:2", deployment: production, script: [./ship.sh] }
+              - step: { name: Smoke, image: "curlimages/curl:8", deployment: test, script: [curl x] }
+        definitions:
+          services:
+            db: { image: "postgres:16" }
+      `),
+      expected: [
+        "ci:bitbucket-pipelines production",
+        "image:python dev",
+        "image:amazon/aws-cli production",
+        "image:curlimages/curl dev",
+        "image:postgres test",
+      ],
+    },
+    {
+      name: "Buildkite: a deploy step's plugin image is production",
+      detector: buildkiteDetector,
+      path: ".buildkite/pipeline.yml",
+      text: dedent(`
+        steps:
+          - label: ":test_tube: test"
+            plugins: [{ "docker#v5.10.0": { image: "golang:1.22" } }]
+          - label: ":rocket: Deploy"
+            plugins: [{ "docker#v5.10.0": { image: "alpine/helm:3.14" } }]
+      `),
+      expected: ["ci:buildkite production", "image:golang dev", "image:alpine/helm production"],
+    },
+    {
+      name: "Drone: a promotion pipeline deploys, a test pipeline does not",
+      detector: droneDetector,
+      path: ".drone.yml",
+      text: dedent(`
+        kind: pipeline
+        name: test
+        steps:
+          - { name: test, image: "golang:1.22", commands: [go test ./...] }
+        ---
+        kind: pipeline
+        name: production
+        trigger: { event: [promote], target: [production] }
+        steps:
+          - { name: ship, image: "plugins/ecs" }
+      `),
+      expected: ["ci:drone production", "image:golang dev", "image:plugins/ecs production"],
+    },
+    {
+      name: "Jenkins: images of a deploy stage are production",
+      detector: jenkinsDetector,
+      path: "Jenkinsfile",
+      text: dedent(`
+        pipeline {
+          agent { docker 'maven:3.9' }
+          stages {
+            stage('Test') {
+              steps { script { docker.image('postgres:16').inside { sh 'mvn verify' } } }
+            }
+            stage('Deploy to production') {
+              agent { docker 'bitnami/kubectl:1.30' }
+              steps { sh 'kubectl apply -f k8s/' }
+            }
+          }
+        }
+      `),
+      expected: [
+        "ci:jenkins production",
+        "image:maven dev",
+        "image:postgres dev",
+        "image:bitnami/kubectl production",
+      ],
+    },
+  ])("$name", ({ detector, path, text, expected }) => {
+    expect(scopes(detector, path, text)).toEqual(expected);
+  });
+});

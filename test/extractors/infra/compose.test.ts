@@ -88,4 +88,72 @@ describe("composeDetector", () => {
     expect(error.message).toMatch(/^docker-compose\.yml is not valid YAML: .+\.$/);
     expect(error.line).toBeGreaterThanOrEqual(3);
   });
+
+  describe("services that only run tests are test evidence", () => {
+    const scopes = (path: string, text: string) => {
+      expect(composeDetector.matches(path)).toBe(true);
+      return composeDetector
+        .detect({ path, text })
+        .map((found) => `${found.key.space}:${found.key.name} ${found.scope ?? "production"}`);
+    };
+
+    it.each(["docker-compose.test.yml", "compose.ci.yaml", "docker-compose.e2e.yaml", "e2e/compose.yml"])(
+      "%s: a compose file named for tests",
+      (path) => {
+        expect(scopes(path, "services:\n  db:\n    image: postgres:16\n")).toEqual([
+          "tool:docker-compose test",
+          "image:postgres test",
+        ]);
+      },
+    );
+
+    it("scopes services by name, profile, command and image", () => {
+      const text = dedent(`
+        services:
+          db:
+            image: postgres:16
+          test-db:
+            image: postgres:16
+          browsers:
+            image: selenium/standalone-chrome:124.0
+          runner:
+            image: cypress/included:13.6.0
+          suite:
+            image: node:20
+            command: ["npx", "playwright", "test"]
+          unit:
+            image: python:3.12
+            entrypoint: pytest -q
+          mocks:
+            image: wiremock/wiremock:3.5.2
+            profiles: [e2e]
+          web:
+            image: nginx:1.27
+            command: nginx -g "daemon off;"
+          latest:
+            image: redis:7
+      `);
+      expect(scopes("docker-compose.yml", text)).toEqual([
+        "tool:docker-compose production",
+        "image:postgres production",
+        "image:postgres test",
+        "image:selenium/standalone-chrome test",
+        "image:cypress/included test",
+        "image:node test",
+        "image:python test",
+        "image:wiremock/wiremock test",
+        "image:nginx production",
+        "image:redis production",
+      ]);
+    });
+
+    it("a file of test services only is test evidence for Compose itself", () => {
+      const text =
+        "services:\n  e2e:\n    build: .\n  playwright:\n    image: mcr.microsoft.com/playwright:v1.44.0\n";
+      expect(scopes("docker-compose.yml", text)).toEqual([
+        "tool:docker-compose test",
+        "image:mcr.microsoft.com/playwright test",
+      ]);
+    });
+  });
 });

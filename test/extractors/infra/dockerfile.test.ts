@@ -66,4 +66,64 @@ describe("dockerfileDetector", () => {
     ];
     expect(paths.map(dockerfileDetector.matches)).toEqual([true, true, true, true, false, false]);
   });
+
+  describe("test containers are test evidence", () => {
+    const scopes = (path: string, text: string) => {
+      expect(dockerfileDetector.matches(path)).toBe(true);
+      return dockerfileDetector
+        .detect({ path, text })
+        .map((found) => `${found.key.space}:${found.key.name} ${found.scope ?? "production"}`);
+    };
+
+    it.each([
+      ["Dockerfile.playwright", "FROM node:20\n"],
+      ["e2e.Dockerfile", "FROM node:20\n"],
+      ["docker/ci/Dockerfile", "FROM node:20\n"],
+      ["Dockerfile.test", "FROM node:20\n"],
+      ["integration/Containerfile", "FROM node:20\n"],
+    ])("%s: its name or path says it runs tests", (path, text) => {
+      expect(scopes(path, text)).toEqual(["tool:docker test", "image:node test"]);
+    });
+
+    it.each([
+      ["FROM mcr.microsoft.com/playwright:v1.44.0-jammy\n", "mcr.microsoft.com/playwright"],
+      ["FROM mcr.microsoft.com/playwright/python:v1.44.0\n", "mcr.microsoft.com/playwright/python"],
+      ["FROM cypress/included:13.6.0\n", "cypress/included"],
+      ["FROM cypress/base:20\n", "cypress/base"],
+      ["FROM selenium/standalone-chrome:124.0\n", "selenium/standalone-chrome"],
+    ])("%s: a browser or test-runner base image", (text, image) => {
+      expect(scopes("Dockerfile", text)).toEqual(["tool:docker test", `image:${image} test`]);
+    });
+
+    it("scopes stages: a test stage and what builds on it, not the production stages", () => {
+      const text = dedent(`
+        FROM node:20 AS build
+        FROM build AS unit-test
+        COPY --from=ghcr.io/acme/fixtures:1 /data /data
+        FROM mcr.microsoft.com/playwright:v1.44.0 AS browsers
+        FROM browsers AS suite
+        COPY --from=cypress/included:13 /root/.cache /root/.cache
+        FROM gcr.io/distroless/nodejs20 AS runtime
+        COPY --from=build /app /app
+      `);
+      expect(scopes("Dockerfile", text)).toEqual([
+        "tool:docker production",
+        "image:node production",
+        "image:ghcr.io/acme/fixtures test",
+        "image:mcr.microsoft.com/playwright test",
+        "image:cypress/included test",
+        "image:gcr.io/distroless/nodejs20 production",
+      ]);
+    });
+
+    it.each(["Dockerfile", "Dockerfile.prod", "services/latest/Dockerfile", "circleci.Dockerfile"])(
+      "%s with a plain base image stays production",
+      (path) => {
+        expect(scopes(path, "FROM python:3.12\n")).toEqual([
+          "tool:docker production",
+          "image:python production",
+        ]);
+      },
+    );
+  });
 });
