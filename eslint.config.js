@@ -20,7 +20,8 @@ function layers(rules) {
 }
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "out/", "samples/", "coverage/"] },
+  // Fixture repositories are data, as the samples are: other projects' code and configs (an eslint.config.js among them).
+  { ignores: ["dist/", "node_modules/", "out/", "samples/", "coverage/", "test/fixtures/repos/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
