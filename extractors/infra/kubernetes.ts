@@ -12,7 +12,7 @@ const SKAFFOLD = /^skaffold\.ya?ml$/;
 const HELMFILE = /^helmfile\.ya?ml$/;
 /** Files with `apiVersion` + `kind` that describe tools, not cluster objects. */
 const NOT_KUBERNETES_API =
-  /^(backstage\.io|skaffold|kustomize\.config\.k8s\.io|kind\.x-k8s\.io|k3d\.io|ctlptl\.dev)\//;
+  /^(backstage\.io|skaffold|kustomize\.config\.k8s\.io|kind\.x-k8s\.io|k3d\.io|ctlptl\.dev|meta\.pkg\.crossplane\.io)\//;
 const CONTAINER_LISTS = new Set(["containers", "initContainers", "ephemeralContainers"]);
 
 export const kubernetesDetector: FileDetector = {
@@ -22,20 +22,31 @@ export const kubernetesDetector: FileDetector = {
   detect(file) {
     // Most YAML files are not manifests; skip them before parsing (and before loading `yaml`).
     if (!file.text.includes("apiVersion") || !/^\s*kind\s*:/m.test(file.text)) return [];
-    // Helm templates are Go templates, not YAML; the chart's Chart.yaml and values.yaml speak for them.
-    if (isHelmTemplate(file.path, file.text)) return [];
+    // Helm templates are Go templates, not YAML; the chart's Chart.yaml and values.yaml speak for their
+    // images, and only the kinds of the objects they render are read, line by line.
+    if (isHelmTemplate(file.path, file.text)) return templateApiGroups(file.text);
     requireYaml();
     const { docs, problem } = parseYaml(file.text);
     if (problem) return [];
     const found: Detection[] = [];
+    let cluster = false;
     for (const doc of docs) {
-      const apiVersion = doc.string(doc.get(doc.root, "apiVersion"));
+      const apiVersionNode = doc.get(doc.root, "apiVersion");
+      const apiVersion = doc.string(apiVersionNode);
       const kind = doc.string(doc.get(doc.root, "kind"));
-      if (!apiVersion || !kind || NOT_KUBERNETES_API.test(apiVersion)) continue;
-      if (found.length === 0) {
+      if (!apiVersion || !kind) continue;
+      const group = apiGroup(apiVersion, kind, doc.line(apiVersionNode));
+      if (NOT_KUBERNETES_API.test(apiVersion)) {
+        // A tool's own file (a Backstage catalog entry) still names the tool by its API group.
+        if (group) found.push(group);
+        continue;
+      }
+      if (!cluster) {
+        cluster = true;
         const line = doc.line(doc.entry(doc.root, "apiVersion")?.keyNode);
         found.push(detection("tool", "kubernetes", "iac", line, `${kind} (${apiVersion})`));
       }
+      if (group) found.push(group);
       const name = doc.string(doc.getIn(doc.root, ["metadata", "name"]));
       const owner = name ? `${kind}/${name}` : kind;
       found.push(...containerImages(doc, doc.root, owner), ...gitOpsCharts(doc, kind, owner));
@@ -46,6 +57,49 @@ export const kubernetesDetector: FileDetector = {
 
 function isHelmTemplate(path: string, text: string): boolean {
   return /(^|\/)templates\//.test(path) && text.includes("{{");
+}
+
+/**
+ * An object of a named API group (`networking.istio.io/v1beta1`, `argoproj.io/v1alpha1`) as an `api-group`
+ * key `group/Kind`: the group names the project that defines the custom resource, the kind tells apart the
+ * projects that share one (Argo CD's `Application` and Argo Workflows' `Workflow` are both `argoproj.io`).
+ * Core groups (`v1`, `apps/v1`, `batch/v1`) carry no dot and name nothing beyond Kubernetes.
+ */
+function apiGroup(apiVersion: string, kind: string, line: number | undefined): Detection | undefined {
+  const slash = apiVersion.indexOf("/");
+  const group = slash > 0 ? apiVersion.slice(0, slash) : "";
+  if (!API_GROUP.test(group) || !KIND.test(kind)) return undefined;
+  return detection("api-group", `${group}/${kind}`, "iac", line, `${kind} (${apiVersion})`);
+}
+
+const API_GROUP = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/;
+const KIND = /^[A-Za-z][A-Za-z0-9]*$/;
+/** A top-level `apiVersion:` or `kind:` line with a plain value (no template expression) in a Helm template. */
+const TEMPLATE_FIELD = /^(apiVersion|kind):[ \t]*(["']?)([\w./-]+)\2[ \t]*(?:#.*)?$/;
+
+/**
+ * The API groups of the objects a Helm template renders. Each `---` starts an object; its top-level
+ * `apiVersion` and `kind` are read when written as plain values, and a templated one (`{{ .Values.x }}`) is
+ * left alone. Lines inside `{{- if }}` blocks count: the chart can render them.
+ */
+function templateApiGroups(text: string): Detection[] {
+  const found: Detection[] = [];
+  let apiVersion: { value: string; line: number } | undefined;
+  let kind: string | undefined;
+  const flush = () => {
+    const group = apiVersion && kind ? apiGroup(apiVersion.value, kind, apiVersion.line) : undefined;
+    if (group) found.push(group);
+    apiVersion = kind = undefined;
+  };
+  text.split("\n").forEach((raw, index) => {
+    const content = raw.replace(/\r$/, "");
+    if (/^---/.test(content)) return flush();
+    const match = TEMPLATE_FIELD.exec(content);
+    if (match?.[1] === "apiVersion" && !apiVersion) apiVersion = { value: match[3]!, line: index + 1 };
+    if (match?.[1] === "kind" && !kind) kind = match[3];
+  });
+  flush();
+  return found;
 }
 
 /** Every `containers` / `initContainers` list at any depth, so workloads, CronJobs and CRDs alike are covered. */

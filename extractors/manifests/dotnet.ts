@@ -1,5 +1,5 @@
-// .NET: PackageReference items in project files and Directory.*.props, central PackageVersion pins, and
-// the older packages.config.
+// .NET: PackageReference items in project files and Directory.*.props, central PackageVersion pins, the
+// project SDKs and shared frameworks a project builds on, and the older packages.config.
 import { type DependencyScope, type Detection, type FileDetector, ParseError } from "../types.js";
 import {
   type XmlDocument,
@@ -16,6 +16,39 @@ const PROJECT_EXTENSIONS = [".csproj", ".fsproj", ".vbproj"];
 const SHARED_PROPS = ["directory.packages.props", "directory.build.props", "directory.build.targets"];
 // Item types naming a package, lower-cased (MSBuild item names are case-insensitive).
 const PACKAGE_ITEMS = new Set(["packagereference", "packageversion", "globalpackagereference"]);
+/**
+ * `<FrameworkReference Include="Microsoft.AspNetCore.App" />`: a shared framework, reported in the `nuget`
+ * space like the package of the same name that stood for it before .NET Core 3.0.
+ */
+const FRAMEWORK_ITEM = "frameworkreference";
+
+/**
+ * The MSBuild project SDKs named in `Sdk="A;B/1.0"` (on `<Project>` or `<Import>`) or `<Sdk Name="A" />`:
+ * the SDK, not a package, says what a project is (`Microsoft.NET.Sdk.Web` is an ASP.NET Core app that may
+ * reference no ASP.NET Core package at all).
+ */
+function sdkNames(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(";")
+    .map((part) => part.trim().split("/")[0]!.trim())
+    .filter((name) => name !== "");
+}
+
+/** A test SDK (`MSTest.Sdk`) builds a test project; every other SDK is the project's runtime. */
+function sdkScope(name: string): DependencyScope {
+  return /(^|\.)(ms)?test(\.|$)/i.test(name) ? "test" : "runtime";
+}
+
+function pushSdks(
+  doc: XmlDocument,
+  node: unknown,
+  value: string | undefined,
+  label: string,
+  out: Detection[],
+) {
+  for (const name of sdkNames(value))
+    out.push(manifestDetection("msbuild-sdk", name, doc.lineOf(node), `${label}: ${name}`, sdkScope(name)));
+}
 
 /** A metadata value, written as an attribute or as a child element. */
 function metadata(item: unknown, name: string): string | undefined {
@@ -34,7 +67,29 @@ function collectItems(doc: XmlDocument, node: unknown, out: Detection[]): void {
   for (const [name, value] of Object.entries(node)) {
     if (name.startsWith("@_") || name === "#text") continue;
     const elements = Array.isArray(value) ? value : [value];
-    if (!PACKAGE_ITEMS.has(name.toLowerCase())) {
+    const lower = name.toLowerCase();
+    if (lower === "sdk" || lower === "import") {
+      for (const element of elements)
+        pushSdks(
+          doc,
+          element,
+          attribute(element, lower === "sdk" ? "Name" : "Sdk"),
+          lower === "sdk" ? name : `${name} Sdk`,
+          out,
+        );
+      continue;
+    }
+    if (lower === FRAMEWORK_ITEM) {
+      for (const element of elements) {
+        const framework = attribute(element, "Include");
+        if (framework)
+          out.push(
+            manifestDetection("nuget", framework, doc.lineOf(element), `${name}: ${framework}`, "runtime"),
+          );
+      }
+      continue;
+    }
+    if (!PACKAGE_ITEMS.has(lower)) {
       for (const element of elements) collectItems(doc, element, out);
       continue;
     }
@@ -72,6 +127,7 @@ export const msbuildDetector: FileDetector = {
     const project = Object.entries(doc.root).find(([name]) => name.toLowerCase() === "project")?.[1];
     if (project === undefined) throw new ParseError(`${baseName(path)} has no <Project> root element.`, 1);
     const detections: Detection[] = [];
+    pushSdks(doc, project, attribute(project, "Sdk"), "Project Sdk", detections);
     collectItems(doc, project, detections);
     return byLine(detections);
   },

@@ -38,6 +38,31 @@ function propertyResolver(project: Record<string, unknown>): (value: string) => 
   };
 }
 
+/** WebJars groups: classic (`org.webjars`), NPM (`org.webjars.npm`) and Bower (`org.webjars.bower`) builds. */
+const WEBJAR_GROUPS = new Set([
+  "org.webjars",
+  "org.webjars.npm",
+  "org.webjars.bower",
+  "org.webjars.bowergithub",
+]);
+/** An npm package name as WebJars spells it (`@popperjs/core` is `popperjs__core`). */
+const WEBJAR_ARTIFACT = /^(?:([a-z0-9][\w.-]*)__)?([a-z0-9][\w.-]*)$/i;
+
+/**
+ * The npm package a WebJar repackages (`org.webjars:bootstrap` → `bootstrap`, `org.webjars.npm:popperjs__core`
+ * → `@popperjs/core`), so a front-end library served from a jar is found by the keys of its npm package.
+ * The WebJars locator libraries (`webjars-locator-core`) are not packages of the web.
+ */
+export function webjarPackage(key: string): string | undefined {
+  const colon = key.indexOf(":");
+  if (!WEBJAR_GROUPS.has(key.slice(0, colon))) return undefined;
+  const artifact = key.slice(colon + 1);
+  const match = WEBJAR_ARTIFACT.exec(artifact);
+  if (!match || artifact.startsWith("webjars-")) return undefined;
+  const [, scope, name] = match;
+  return scope ? `@${scope}/${name}` : name;
+}
+
 class PomReader {
   readonly detections: Detection[] = [];
 
@@ -81,7 +106,13 @@ class PomReader {
   }
 
   private push(key: string, node: unknown, detail: string, scope: DependencyScope): void {
-    this.detections.push(manifestDetection("maven", key, this.doc.lineOf(node), detail, scope));
+    const line = this.doc.lineOf(node);
+    this.detections.push(manifestDetection("maven", key, line, detail, scope));
+    const packaged = webjarPackage(key);
+    if (packaged)
+      this.detections.push(
+        manifestDetection("npm", packaged, line, `webjar of ${packaged}: ${detail}`, scope),
+      );
   }
 }
 

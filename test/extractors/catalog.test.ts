@@ -13,6 +13,25 @@ const files = readdirSync(dir).filter((f) => f.endsWith(".yaml"));
 const catalog = await defaultCatalog();
 const entries = catalog.entries;
 
+/**
+ * Entries no detector can reveal, each with why: they are named in prose (docs, the profile) and judged
+ * there. Languages need no key: the byte counter finds them by file extension (languages.json).
+ */
+const KEYLESS = new Map<string, string>([
+  ["appveyor", "no detector reads appveyor.yml yet"],
+  ["semaphore", "no detector reads .semaphore/semaphore.yml yet"],
+  ["github-packages", "publishing to GitHub Packages is configured in registries and scripts, not keys"],
+  ["docker-hub", "Docker Hub is every image's default registry: an image names no choice of registry"],
+  ["github-container-registry", "pulling an image from ghcr.io says nothing of where the project publishes"],
+  ["docker-swarm", "a compose file deployed to a swarm looks like any other compose file"],
+  ["ios", "an Xcode project, not a package, makes an iOS app; no detector reads Xcode projects"],
+  ["swiftui", "no detector reads Swift imports"],
+  ["uikit", "no detector reads Swift imports"],
+  ["yarn", "the lockfile, not a dependency, shows Yarn; lockfiles are not read"],
+  ["bundler", "every Gemfile is Bundler's: the Gemfile detector speaks for the gems, not the tool"],
+  ["phoenix", "no detector reads Elixir's mix.exs yet"],
+]);
+
 /** Names that deliberately appear in more than one entry (none today; add `name` here with a reason). */
 const SHARED_NAMES = new Set<string>();
 
@@ -85,6 +104,18 @@ describe("catalog entries", () => {
       (e) => e.category !== "language" && e.text === "none" && Object.keys(e.keys ?? {}).length === 0,
     );
     expect(mute.map((e) => e.id)).toEqual([]);
+  });
+
+  it("give every entry a detection key, but for languages and the few listed here", () => {
+    const keyless = entries
+      .filter((e) => e.category !== "language" && Object.keys(e.keys ?? {}).length === 0)
+      .map((e) => e.id)
+      .filter((id) => !KEYLESS.has(id));
+    expect(keyless).toEqual([]);
+  });
+
+  it("list as keyless only entries that exist", () => {
+    expect([...KEYLESS.keys()].filter((id) => !catalog.get(id))).toEqual([]);
   });
 
   it("write keys the matcher can use: no spaces, `*` only as a trailing wildcard", () => {
@@ -217,7 +248,62 @@ describe("Catalog.lookup", () => {
     [{ space: "image", name: "public.ecr.aws/lambda/python" }, ["aws-lambda"]],
     [{ space: "npm", name: "@nestjs/platform-express" }, ["nestjs", "express"]],
     [{ space: "npm", name: "@langchain/openai" }, ["langchain", "openai"]],
+    // Kubernetes API groups: a whole group, or one kind where projects share a group.
+    [{ space: "api-group", name: "networking.istio.io/VirtualService" }, ["istio"]],
+    [{ space: "api-group", name: "security.istio.io/AuthorizationPolicy" }, ["istio"]],
+    [{ space: "api-group", name: "argoproj.io/Application" }, ["argo-cd"]],
+    [{ space: "api-group", name: "argoproj.io/Rollout" }, ["argo-rollouts"]],
+    [{ space: "api-group", name: "argoproj.io/CronWorkflow" }, ["argo-workflows"]],
+    [{ space: "api-group", name: "cert-manager.io/ClusterIssuer" }, ["cert-manager"]],
+    [{ space: "api-group", name: "karpenter.sh/NodePool" }, ["karpenter"]],
+    [{ space: "api-group", name: "karpenter.k8s.aws/EC2NodeClass" }, ["karpenter"]],
+    [{ space: "api-group", name: "keda.sh/ScaledObject" }, ["keda"]],
+    [{ space: "api-group", name: "kyverno.io/ClusterPolicy" }, ["kyverno"]],
+    [{ space: "api-group", name: "apiextensions.crossplane.io/Composition" }, ["crossplane"]],
+    [{ space: "api-group", name: "kustomize.toolkit.fluxcd.io/Kustomization" }, ["flux"]],
+    [{ space: "api-group", name: "templates.gatekeeper.sh/ConstraintTemplate" }, ["gatekeeper"]],
+    [{ space: "api-group", name: "velero.io/Schedule" }, ["velero"]],
+    [{ space: "api-group", name: "flagger.app/Canary" }, ["flagger"]],
+    [{ space: "api-group", name: "external-secrets.io/ExternalSecret" }, ["external-secrets"]],
+    [{ space: "api-group", name: "backstage.io/Component" }, ["backstage"]],
+    [{ space: "api-group", name: "kafka.strimzi.io/Kafka" }, ["kafka", "strimzi"]],
+    [{ space: "api-group", name: "postgresql.cnpg.io/Cluster" }, ["postgresql", "cloudnativepg"]],
+    [{ space: "api-group", name: "monitoring.coreos.com/ServiceMonitor" }, ["prometheus"]],
+    [{ space: "api-group", name: "s3.services.k8s.aws/Bucket" }, ["amazon-s3"]],
+    // Project SDKs, shared frameworks, Prisma providers and WebJars.
+    [{ space: "msbuild-sdk", name: "Microsoft.NET.Sdk.Web" }, ["aspnet-core", "dotnet"]],
+    [{ space: "msbuild-sdk", name: "Aspire.AppHost.Sdk" }, ["aspire"]],
+    [{ space: "nuget", name: "Microsoft.AspNetCore.App" }, ["aspnet-core"]],
+    [{ space: "nuget", name: "Grpc.AspNetCore" }, ["aspnet-core", "grpc"]],
+    [{ space: "db-engine", name: "postgresql" }, ["postgresql"]],
+    [{ space: "db-engine", name: "sqlserver" }, ["sql-server"]],
+    [{ space: "db-engine", name: "mongodb" }, ["mongodb"]],
+    [{ space: "db-engine", name: "sqlite" }, ["sqlite"]],
+    [{ space: "db-engine", name: "cockroachdb" }, ["cockroachdb"]],
+    [{ space: "tool", name: "prisma" }, ["prisma"]],
+    [{ space: "maven", name: "org.webjars:bootstrap" }, ["bootstrap"]],
+    [{ space: "maven", name: "org.webjars.npm:jquery" }, ["jquery"]],
+    [{ space: "maven", name: "org.springframework.boot:spring-boot-starter-thymeleaf" }, ["thymeleaf"]],
+    [{ space: "maven", name: "com.h2database:h2" }, ["h2"]],
+    [{ space: "npm", name: "@tanstack/react-router" }, ["tanstack-router"]],
+    [{ space: "go", name: "github.com/spf13/cobra" }, ["cobra"]],
+    [{ space: "go", name: "github.com/spf13/viper" }, ["viper"]],
+    [{ space: "gh-action", name: "stefanprodan/timoni" }, ["timoni"]],
+    [{ space: "gh-action", name: "sigstore/cosign-installer" }, ["cosign"]],
+    [{ space: "image", name: "public.ecr.aws/bottlerocket/bottlerocket-admin" }, ["bottlerocket"]],
+    [{ space: "helm", name: "velero" }, ["velero"]],
+    [{ space: "gh-action", name: "temporalio/setup-temporal" }, ["temporal"]],
+    [{ space: "api-group", name: "pulumi.com/Stack" }, ["pulumi"]],
   ];
+
+  it("reads no technology from a core Kubernetes group or an unknown one", () => {
+    expect(catalog.lookup({ space: "api-group", name: "networking.k8s.io/Ingress" })).toEqual([]);
+    expect(catalog.lookup({ space: "api-group", name: "example.com/Widget" })).toEqual([]);
+    // Argo's projects share `argoproj.io`: a kind names one of them, never all.
+    expect(catalog.lookup({ space: "api-group", name: "argoproj.io/Rollout" })).toEqual(["argo-rollouts"]);
+    // Flagger's images live beside Flux's without being Flux.
+    expect(catalog.lookup({ space: "image", name: "ghcr.io/fluxcd/flagger" })).toEqual(["flagger"]);
+  });
 
   it.each(including)("%j reveals at least %j", (key, ids) => {
     expect(catalog.lookup(key)).toEqual(expect.arrayContaining(ids));

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   helmfileDetector,
@@ -5,6 +6,7 @@ import {
   kustomizeDetector,
   skaffoldDetector,
 } from "../../../extractors/infra/kubernetes.js";
+import { extract } from "../../../extractors/extract.js";
 import { dedent, detect, parseError, initDetectors } from "./helpers.js";
 
 beforeAll(() => initDetectors(helmfileDetector, kubernetesDetector, kustomizeDetector, skaffoldDetector));
@@ -129,7 +131,9 @@ const manifests: Case[] = [
     `),
     expected: [
       "tool:kubernetes @1 HelmRelease (helm.toolkit.fluxcd.io/v2)",
+      "api-group:helm.toolkit.fluxcd.io/HelmRelease @1 HelmRelease (helm.toolkit.fluxcd.io/v2)",
       "helm:ingress-nginx @8 HelmRelease/ingress: spec.chart.spec.chart: ingress-nginx",
+      "api-group:argoproj.io/Application @10 Application (argoproj.io/v1alpha1)",
       "helm:kube-prometheus-stack @17 Application/monitoring: spec.sources[0].chart: kube-prometheus-stack",
     ],
   },
@@ -149,7 +153,94 @@ const manifests: Case[] = [
     name: "tool files that carry apiVersion and kind",
     path: "catalog-info.yaml",
     text: "apiVersion: backstage.io/v1alpha1\nkind: Component\nmetadata:\n  name: web\n",
-    expected: [],
+    expected: ["api-group:backstage.io/Component @1 Component (backstage.io/v1alpha1)"],
+  },
+  {
+    name: "a Crossplane package's metadata names Crossplane, not a cluster",
+    path: "package/crossplane.yaml",
+    text: "apiVersion: meta.pkg.crossplane.io/v1\nkind: Configuration\nmetadata:\n  name: platform\n",
+    expected: ["api-group:meta.pkg.crossplane.io/Configuration @1 Configuration (meta.pkg.crossplane.io/v1)"],
+  },
+  {
+    name: "Istio custom resources name their API group and kind",
+    path: "mesh/routing.yaml",
+    text: dedent(`
+      apiVersion: networking.istio.io/v1beta1
+      kind: VirtualService
+      metadata:
+        name: reviews
+      spec:
+        hosts: [reviews]
+      ---
+      apiVersion: security.istio.io/v1
+      kind: PeerAuthentication
+      metadata:
+        name: default
+      spec:
+        mtls:
+          mode: STRICT
+    `),
+    expected: [
+      "tool:kubernetes @1 VirtualService (networking.istio.io/v1beta1)",
+      "api-group:networking.istio.io/VirtualService @1 VirtualService (networking.istio.io/v1beta1)",
+      "api-group:security.istio.io/PeerAuthentication @8 PeerAuthentication (security.istio.io/v1)",
+    ],
+  },
+  {
+    name: "core groups carry no dot and are not reported; named groups of Kubernetes itself are",
+    path: "k8s/web.yaml",
+    text: dedent(`
+      apiVersion: apps/v1
+      kind: Deployment
+      metadata: { name: web }
+      ---
+      apiVersion: networking.k8s.io/v1
+      kind: Ingress
+      metadata: { name: web }
+      ---
+      apiVersion: gateway.networking.k8s.io/v1
+      kind: HTTPRoute
+      metadata: { name: web }
+      ---
+      apiVersion: "karpenter.sh/v1"
+      kind: NodePool
+      metadata: { name: default }
+      ---
+      apiVersion: Not A Group/v1
+      kind: Thing
+    `),
+    expected: [
+      "tool:kubernetes @1 Deployment (apps/v1)",
+      "api-group:networking.k8s.io/Ingress @5 Ingress (networking.k8s.io/v1)",
+      "api-group:gateway.networking.k8s.io/HTTPRoute @9 HTTPRoute (gateway.networking.k8s.io/v1)",
+      "api-group:karpenter.sh/NodePool @13 NodePool (karpenter.sh/v1)",
+    ],
+  },
+  {
+    name: "a Helm template's plain apiVersion and kind lines name its custom resources",
+    path: "charts/web/templates/scaledobject.yaml",
+    text: dedent(`
+      {{- if .Values.autoscaling.enabled }}
+      apiVersion: keda.sh/v1alpha1
+      kind: ScaledObject
+      metadata:
+        name: {{ include "web.fullname" . }}
+        # kind: NotThis (indented, and a comment)
+      {{- end }}
+      ---
+      apiVersion: {{ .Values.rollout.apiVersion }}
+      kind: Rollout
+      ---
+      apiVersion: "cert-manager.io/v1" # pinned
+      kind: Certificate
+      ---
+      apiVersion: apps/v1
+      kind: Deployment
+    `),
+    expected: [
+      "api-group:keda.sh/ScaledObject @2 ScaledObject (keda.sh/v1alpha1)",
+      "api-group:cert-manager.io/Certificate @12 Certificate (cert-manager.io/v1)",
+    ],
   },
   {
     name: "malformed YAML that might have been a manifest",
@@ -264,5 +355,36 @@ describe("kustomize, skaffold and helmfile detectors", () => {
     expect(parseError(skaffoldDetector, "skaffold.yaml", "a: b: c\n").message).toMatch(
       /^skaffold\.yaml is not valid YAML/,
     );
+  });
+});
+
+const FIXTURES = join(import.meta.dirname, "../../fixtures/repos");
+
+/** `vouch extract` on a fixture repository: each technology found, with its status. */
+async function extracted(name: string): Promise<Record<string, string>> {
+  const truth = await extract([join(FIXTURES, name)], { history: false });
+  expect(truth.warnings).toEqual([]);
+  return Object.fromEntries(truth.technologies.map((t) => [t.id, t.status]));
+}
+
+describe("custom resources in a repository (detect-kubernetes-crds)", () => {
+  it("name the projects that define them, by API group and kind", async () => {
+    const found = await extracted("detect-kubernetes-crds");
+    for (const id of [
+      "istio",
+      "argo-rollouts",
+      "cert-manager",
+      "karpenter",
+      "keda",
+      "kyverno",
+      "velero",
+      "external-secrets",
+      "backstage",
+      "kubernetes",
+    ])
+      expect(found[id], id).toBe("production");
+    // Argo Rollouts shares `argoproj.io` with Argo CD and Argo Workflows, which the repository does not use.
+    expect(found["argo-cd"]).toBeUndefined();
+    expect(found["argo-workflows"]).toBeUndefined();
   });
 });

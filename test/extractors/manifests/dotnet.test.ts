@@ -1,5 +1,7 @@
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { msbuildDetector, packagesConfigDetector } from "../../../extractors/manifests/dotnet.js";
+import { extract } from "../../../extractors/extract.js";
 import { type Row, detectRows, expectParseError, lines, initDetectors } from "./helpers.js";
 
 beforeAll(() => initDetectors(msbuildDetector, packagesConfigDetector));
@@ -24,6 +26,7 @@ const cases: { name: string; path: string; text: string; expected: Row[] }[] = [
       "</Project>",
     ),
     expected: [
+      ["msbuild-sdk", "Microsoft.NET.Sdk.Web", 1, "runtime"],
       ["nuget", "Npgsql.EntityFrameworkCore.PostgreSQL", 3, "runtime"],
       ["nuget", "StyleCop.Analyzers", 4, "dev"],
       ["nuget", "Microsoft.SourceLink.GitHub", 5, "dev"],
@@ -69,6 +72,43 @@ const cases: { name: string; path: string; text: string; expected: Row[] }[] = [
     text: '\uFEFF<?xml version="1.0" encoding="utf-8"?>\r\n<Project ToolsVersion="15.0" xmlns="http://schemas.microsoft.com/developer/msbuild/2003">\r\n<ItemGroup>\r\n<PackageReference Include="Dapper" Version="2.1.28" />\r\n</ItemGroup>\r\n</Project>\r\n',
     expected: [["nuget", "Dapper", 4, "runtime"]],
   },
+  {
+    name: "an ASP.NET Core app with no ASP.NET Core package: the Web SDK and gRPC say it",
+    path: "src/Orders/Orders.csproj",
+    text: lines(
+      '<Project Sdk="Microsoft.NET.Sdk.Web">',
+      "  <PropertyGroup><TargetFramework>net8.0</TargetFramework></PropertyGroup>",
+      "  <ItemGroup>",
+      '    <PackageReference Include="Grpc.AspNetCore" Version="2.62.0" />',
+      "  </ItemGroup>",
+      "</Project>",
+    ),
+    expected: [
+      ["msbuild-sdk", "Microsoft.NET.Sdk.Web", 1, "runtime"],
+      ["nuget", "Grpc.AspNetCore", 4, "runtime"],
+    ],
+  },
+  {
+    name: "SDKs by version, in lists, as elements and on imports; shared frameworks; a test SDK",
+    path: "src/Host/Host.csproj",
+    text: lines(
+      '<Project Sdk="Microsoft.NET.Sdk; Aspire.AppHost.Sdk/9.0.0">',
+      '  <Sdk Name="MSTest.Sdk" Version="3.6.0" />',
+      '  <Import Project="Sdk.targets" Sdk="Microsoft.NET.Sdk.Razor" />',
+      "  <ItemGroup>",
+      '    <FrameworkReference Include="Microsoft.AspNetCore.App" />',
+      '    <Import Project="other.props" />',
+      "  </ItemGroup>",
+      "</Project>",
+    ),
+    expected: [
+      ["msbuild-sdk", "Microsoft.NET.Sdk", 1, "runtime"],
+      ["msbuild-sdk", "Aspire.AppHost.Sdk", 1, "runtime"],
+      ["msbuild-sdk", "MSTest.Sdk", 2, "test"],
+      ["msbuild-sdk", "Microsoft.NET.Sdk.Razor", 3, "runtime"],
+      ["nuget", "Microsoft.AspNetCore.App", 5, "runtime"],
+    ],
+  },
   { name: "empty file", path: "A.csproj", text: "", expected: [] },
 ];
 
@@ -83,6 +123,14 @@ describe("MSBuild project files", () => {
     expect(msbuildDetector.detect({ path: "A.csproj", text })[0]?.detail).toBe(
       "PackageReference: Polly@8.2.0",
     );
+  });
+
+  it("details the SDK and where it is named", () => {
+    const text = '<Project Sdk="Microsoft.NET.Sdk.Web/8.0.100"><Sdk Name="Aspire.AppHost.Sdk" /></Project>';
+    expect(msbuildDetector.detect({ path: "A.csproj", text }).map((d) => d.detail)).toEqual([
+      "Project Sdk: Microsoft.NET.Sdk.Web",
+      "Sdk: Aspire.AppHost.Sdk",
+    ]);
   });
 
   it.each([
@@ -151,5 +199,24 @@ describe("packages.config", () => {
       "packages.config has no <packages> root element.",
       1,
     );
+  });
+});
+
+const FIXTURES = join(import.meta.dirname, "../../fixtures/repos");
+
+/** `vouch extract` on a fixture repository: each technology found, with its status. */
+async function extracted(name: string): Promise<Record<string, string>> {
+  const truth = await extract([join(FIXTURES, name)], { history: false });
+  expect(truth.warnings).toEqual([]);
+  return Object.fromEntries(truth.technologies.map((t) => [t.id, t.status]));
+}
+
+describe("an ASP.NET Core service with tests (detect-aspnet-core)", () => {
+  // The app references no Microsoft.AspNetCore.* package (the Web SDK brings the framework), so only the
+  // test project's Mvc.Testing package used to show ASP.NET Core, and it was rated test-only.
+  it("is production ASP.NET Core and gRPC, by the Web SDK and Grpc.AspNetCore", async () => {
+    const found = await extracted("detect-aspnet-core");
+    expect(found).toMatchObject({ "aspnet-core": "production", grpc: "production", dotnet: "production" });
+    expect(found.xunit).toBe("test-only");
   });
 });

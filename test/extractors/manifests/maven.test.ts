@@ -1,5 +1,7 @@
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pomXmlDetector } from "../../../extractors/manifests/maven.js";
+import { extract } from "../../../extractors/extract.js";
 import { type Row, detectRows, expectParseError, lines, initDetectors } from "./helpers.js";
 
 beforeAll(() => initDetectors(pomXmlDetector));
@@ -134,6 +136,31 @@ const cases: { name: string; text: string; expected: Row[] }[] = [
     text: "\uFEFF<project>\r\n<!-- <dependencies><dependency><groupId>x</groupId><artifactId>y</artifactId></dependency></dependencies> -->\r\n<dependencies>\r\n<dependency>\r\n<groupId>io.micrometer</groupId><artifactId>micrometer-core</artifactId>\r\n</dependency>\r\n</dependencies>\r\n</project>\r\n",
     expected: [["maven", "io.micrometer:micrometer-core", 4, "runtime"]],
   },
+  {
+    name: "WebJars are also their npm packages; the WebJars locator is not",
+    text: pom(
+      "  <dependencies>",
+      "    <dependency><groupId>org.webjars</groupId><artifactId>bootstrap</artifactId><version>5.3.3</version></dependency>",
+      "    <dependency><groupId>org.webjars.npm</groupId><artifactId>jquery</artifactId></dependency>",
+      "    <dependency><groupId>org.webjars.npm</groupId><artifactId>popperjs__core</artifactId></dependency>",
+      "    <dependency><groupId>org.webjars</groupId><artifactId>webjars-locator-core</artifactId></dependency>",
+      "    <dependency><groupId>org.webjars.bower</groupId><artifactId>htmx.org</artifactId><scope>test</scope></dependency>",
+      "    <dependency><groupId>org.webjarsx</groupId><artifactId>bootstrap</artifactId></dependency>",
+      "  </dependencies>",
+    ),
+    expected: [
+      ["maven", "org.webjars:bootstrap", 4, "runtime"],
+      ["npm", "bootstrap", 4, "runtime"],
+      ["maven", "org.webjars.npm:jquery", 5, "runtime"],
+      ["npm", "jquery", 5, "runtime"],
+      ["maven", "org.webjars.npm:popperjs__core", 6, "runtime"],
+      ["npm", "@popperjs/core", 6, "runtime"],
+      ["maven", "org.webjars:webjars-locator-core", 7, "runtime"],
+      ["maven", "org.webjars.bower:htmx.org", 8, "test"],
+      ["npm", "htmx.org", 8, "test"],
+      ["maven", "org.webjarsx:bootstrap", 9, "runtime"],
+    ],
+  },
   { name: "empty file", text: "", expected: [] },
   { name: "an empty project", text: "<project/>", expected: [] },
 ];
@@ -151,6 +178,16 @@ describe("pom.xml", () => {
     expect(pomXmlDetector.detect({ path: "pom.xml", text }).map((d) => d.detail)).toEqual([
       "dependencies: a:b:1",
       "build plugins: org.apache.maven.plugins:maven-jar-plugin",
+    ]);
+  });
+
+  it("details a WebJar as the npm package it holds", () => {
+    const text = pom(
+      "<dependencies><dependency><groupId>org.webjars</groupId><artifactId>jquery</artifactId><version>3.7.1</version></dependency></dependencies>",
+    );
+    expect(pomXmlDetector.detect({ path: "pom.xml", text }).map((d) => d.detail)).toEqual([
+      "dependencies: org.webjars:jquery:3.7.1",
+      "webjar of jquery: dependencies: org.webjars:jquery:3.7.1",
     ]);
   });
 
@@ -197,5 +234,27 @@ describe("pom.xml", () => {
     },
   ])("rejects $name", ({ text, message, line }) => {
     expectParseError(pomXmlDetector, "pom.xml", text, message, line);
+  });
+});
+
+const FIXTURES = join(import.meta.dirname, "../../fixtures/repos");
+
+/** `vouch extract` on a fixture repository: each technology found, with its status. */
+async function extracted(name: string): Promise<Record<string, string>> {
+  const truth = await extract([join(FIXTURES, name)], { history: false });
+  expect(truth.warnings).toEqual([]);
+  return Object.fromEntries(truth.technologies.map((t) => [t.id, t.status]));
+}
+
+describe("a Spring app serving WebJars (detect-webjars)", () => {
+  it("finds Bootstrap and jQuery in their WebJars, Thymeleaf, and H2 for tests", async () => {
+    const found = await extracted("detect-webjars");
+    expect(found).toMatchObject({
+      bootstrap: "production",
+      jquery: "production",
+      thymeleaf: "production",
+      "spring-boot": "production",
+      h2: "test-only",
+    });
   });
 });
