@@ -48,6 +48,7 @@ const cueSchema = z
     "unless-previous": phraseList.optional(),
     "not-in-instructions": z.boolean().optional(),
     "unless-earlier": phraseList.optional(),
+    lists: z.boolean().optional(),
   })
   .strict();
 
@@ -55,7 +56,14 @@ const fileSchema = z
   .object({
     families: z.record(
       z.string().regex(/^[a-z-]+$/),
-      z.object({ says: z.string().min(1), cues: z.array(cueSchema).min(1) }).strict(),
+      z
+        .object({
+          says: z.string().min(1),
+          "only-in": z.enum(["doc-claims"]).optional(),
+          headings: phraseList.optional(),
+          cues: z.array(cueSchema).min(1),
+        })
+        .strict(),
     ),
     boundaries: phraseList,
     "clause-starters": phraseList,
@@ -84,6 +92,16 @@ interface Cue {
   until?: RegExp;
   /** Earlier in the clause, these turn the cue into a double negation ("nothing ships without tests"). */
   unlessEarlier?: RegExp;
+  /** Governs the whole list after it, across commas and a colon ("Works with Astro, Remix and SolidStart"). */
+  lists: boolean;
+}
+
+/** Headings of a family that make the section under them a list the family governs ("Supported frameworks"). */
+interface ListHeading {
+  family: string;
+  says: string;
+  /** Matches a whole heading. */
+  pattern: RegExp;
 }
 
 /** A compiled cue list: build one with `compileUseCues`, or use the shipped one (`defaultUseCues`). */
@@ -96,6 +114,17 @@ export interface UseCues {
   readonly verbs: ReadonlySet<string>;
   readonly notVerbs: ReadonlySet<string>;
   readonly instruction: RegExp;
+  /** Headings whose sections are lists a family governs (`listLeadIn`); none in the default list. */
+  readonly headings: readonly ListHeading[];
+}
+
+/** Which families a compiled list has: every list has the general ones; doc claims add their own. */
+export interface UseCueOptions {
+  /**
+   * Add the families marked `only-in: doc-claims` (a library's docs listing what it supports: "works with
+   * Astro, Remix"): they say a README claims nothing, not that a person or a project never used it.
+   */
+  docClaims?: boolean;
 }
 
 const WORD_BEFORE = String.raw`(?<![\p{L}\p{N}_])`;
@@ -118,9 +147,14 @@ function wordsPattern(phrases: readonly string[], flags = "giu"): RegExp {
 }
 
 /** Check and compile a cue list (the parsed data file); throws on a phrase that is not a valid pattern. */
-export function compileUseCues(data: UseCueData): UseCues {
+export function compileUseCues(data: UseCueData, options: UseCueOptions = {}): UseCues {
   const cues: Cue[] = [];
-  for (const [family, { says, cues: list }] of Object.entries(data.families)) {
+  const headings: ListHeading[] = [];
+  for (const [family, { says, cues: list, ...rest }] of Object.entries(data.families)) {
+    if (rest["only-in"] === "doc-claims" && !options.docClaims) continue;
+    for (const heading of rest.headings ?? []) {
+      headings.push({ family, says, pattern: new RegExp(`^(?:${phraseSource(heading)})$`, "iu") });
+    }
     for (const cue of list) {
       cues.push({
         family,
@@ -128,6 +162,7 @@ export function compileUseCues(data: UseCueData): UseCues {
         scope: cue.scope,
         tight: cue.tight ?? false,
         notInInstructions: cue["not-in-instructions"] ?? false,
+        lists: cue.lists ?? false,
         pattern: wordsPattern([cue.phrase]),
         ...(cue["unless-next"] && {
           unlessNext: new RegExp(`^\\s*(?:${alternatives(cue["unless-next"])})${WORD_AFTER}`, "iu"),
@@ -149,18 +184,28 @@ export function compileUseCues(data: UseCueData): UseCues {
     verbs: lower(data.verbs),
     notVerbs: lower(data["not-verbs"]),
     instruction: new RegExp(`^(?:${phraseSource(data.instructions)})${WORD_AFTER}`, "iu"),
+    headings,
   };
 }
 
 /** Read and compile a cue list file. */
-export function loadUseCues(path: string): UseCues {
+export function loadUseCues(path: string, options?: UseCueOptions): UseCues {
   return compileUseCues(
     checkDocument(readFileSync(path, "utf8"), path, fileSchema, { mapping: "a mapping" }),
+    options,
   );
 }
 
 /** The shipped cue list (core/use-cues.yaml), read on first use. */
 export const defaultUseCues = lazy(() => loadUseCues(assetPath("core", "use-cues.yaml")));
+
+/**
+ * The shipped cue list with the families only doc claims read (`only-in: doc-claims`): what a README lists as
+ * supported ("works with Astro, Remix, SolidStart", "integrations for Django and Flask") is no claim of use.
+ */
+export const docClaimUseCues = lazy(() =>
+  loadUseCues(assetPath("core", "use-cues.yaml"), { docClaims: true }),
+);
 
 /** A cue found in a text. */
 interface Found {
@@ -358,10 +403,12 @@ function governs(
     if (instruction && lead.length <= instruction[0].length) return false;
   }
   if (found.end <= start && cue.scope !== "before") {
-    const gap = text.slice(found.end, start);
+    // A list cue's colon introduces its list ("Supported databases: PostgreSQL, MySQL").
+    const gap = cue.lists ? text.slice(found.end, start).replace(/:/g, " ") : text.slice(found.end, start);
     if (!sameClause(gap, cues, cue.until)) return false;
-    // A cue that opens its clause ("Compared with MySQL, …", "Instead of Kafka, …") governs up to a comma.
-    if (cue.scope !== "clause" && lead.trim() === "" && gap.includes(",")) return false;
+    // A cue that opens its clause ("Compared with MySQL, …", "Instead of Kafka, …") governs up to a comma;
+    // a list cue governs its whole list ("Works with Astro, Remix, SolidStart").
+    if (cue.scope !== "clause" && !cue.lists && lead.trim() === "" && gap.includes(",")) return false;
     if (cue.tight && verbAfterFirstWord(gap, cues)) return false;
     return cue.unlessEarlier?.test(lead) ? "affirms" : true;
   }
@@ -418,4 +465,35 @@ export function mentionUse(
 /** Whether the mention at `[start, end)` of `text` is named without being stated as used. */
 export function mentionOnly(text: string, start: number, end: number, cues?: UseCues): boolean {
   return !mentionUse(text, start, end, cues).used;
+}
+
+/**
+ * Whether a heading or a lead-in introduces a list a family governs, and which: a heading that is one of a
+ * family's `headings` ("Supported frameworks", "Integrations"), or a lead-in ending in a colon whose last
+ * clause has a list cue ("It works with:", "Adapters for:"). Doc claims skip such a section or list.
+ */
+export function listLeadIn(
+  text: string,
+  cues: UseCues = defaultUseCues(),
+): { family: string; says: string } | undefined {
+  const trimmed = text.trim().replace(/[\s:]+$/u, "");
+  const heading = cues.headings.find((h) => h.pattern.test(trimmed));
+  if (heading) return { family: heading.family, says: heading.says };
+  const colon = text.trimEnd();
+  if (!colon.endsWith(":")) return undefined;
+  const analysis = analysisOf(colon, cues);
+  const { plain } = analysis;
+  const end = colon.length - 1;
+  const last = analysis.sentences.findIndex(([s, e]) => end >= s && end < e);
+  if (last < 0) return undefined;
+  const found = cuesIn(analysis, last, cues);
+  for (let i = found.length - 1; i >= 0; i--) {
+    const f: Found = found[i]!;
+    if (!f.cue.lists || f.end > end) continue;
+    const gap = plain.slice(f.end, end);
+    if (!/[.!?](\s|$)/u.test(gap) && sameClause(gap, cues, f.cue.until)) {
+      return { family: f.cue.family, says: f.cue.says };
+    }
+  }
+  return undefined;
 }

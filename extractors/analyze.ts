@@ -10,7 +10,7 @@ import {
   kindByUse,
   namesThePackage,
 } from "./evidence.js";
-import { languageOf } from "./languages.js";
+import { countLanguage, uncountGenerated } from "./languages.js";
 import { manifestFacts } from "./manifests/shared.js";
 import type { RepoFileEntry, RepoSnapshot } from "./sources/types.js";
 import { DEFAULT_MAX_FILE_BYTES } from "./sources/types.js";
@@ -93,8 +93,7 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
     const kind = classifyPath(file.path);
     if (kind === "vendored" || kind === "generated") continue;
     filesScanned++;
-    const language = languageOf(file.path);
-    if (language && kind !== "docs") languages[language] = (languages[language] ?? 0) + file.size;
+    countLanguage(languages, file.path, kind, file.size);
     const wanted = detectors.filter((d) => d.matches(file.path));
     const isDoc = isDocFile(file.path);
     if (wanted.length === 0 && !isDoc) continue;
@@ -125,6 +124,8 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
     await Promise.all([...wanted.map(ready), isDoc ? loadDocParser() : undefined]);
     const text = await readText(snapshot, file.path, file.size, warnings);
     if (text === undefined) return;
+    // A file read anyway whose header says a generator wrote it counts toward no language.
+    uncountGenerated(languages, file.path, kind, file.size, text);
     if (isDoc) claims.push(...findDocClaims(repo, file.path, text, catalog));
     if (wanted.length > 0 && looksMinified(text)) {
       warnings.push({ repo, path: file.path, message: "looks minified; treated as generated" });

@@ -86,12 +86,14 @@ const KIND_ORDER = ["vendored", "generated", "test", "example", "docs", "tooling
 
 // File-name patterns that decide the kind wherever the file lives.
 const FILE_RULES: readonly [RegExp, EvidenceKind][] = [
+  [/\.min\.(js|css|mjs)$|\.(map)$|\.generated\.\w+$|\.designer\.cs$/i, "generated"],
+  // Code generators' outputs: protobuf and gRPC in every language, Dart's build_runner, Kubernetes' deepcopy.
   [
-    /\.min\.(js|css|mjs)$|\.(map)$|\.pb\.go$|_pb2(_grpc)?\.pyi?$|\.generated\.\w+$|\.g\.dart$|\.designer\.cs$/i,
+    /\.pb(\.gw|\.validate)?\.go$|\.pb\.(h|cc|c|swift|ts|js)$|_pb2(_grpc)?\.pyi?$|_(grpc_)?pb\.(js|d\.ts|ts)$|_grpc\.pb\.(h|cc)$|\.(g|freezed|gr|chopper)\.dart$|\.g(\.i)?\.cs$|^zz_generated\.[\w.-]+\.go$/i,
     "generated",
   ],
   [
-    /^(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|poetry\.lock|pdm\.lock|uv\.lock|pipfile\.lock|go\.sum|cargo\.lock|gemfile\.lock|composer\.lock|packages\.lock\.json)$/i,
+    /^(package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|poetry\.lock|pdm\.lock|uv\.lock|pipfile\.lock|go\.sum|go\.work\.sum|cargo\.lock|gemfile\.lock|composer\.lock|packages\.lock\.json|flake\.lock|mix\.lock|pubspec\.lock|podfile\.lock|package\.resolved|gradle\.lockfile|paket\.lock|deno\.lock|conda-lock\.ya?ml)$/i,
     "generated",
   ],
   [
@@ -105,6 +107,31 @@ const FILE_RULES: readonly [RegExp, EvidenceKind][] = [
     "tooling",
   ],
 ];
+
+// A code generator's output tree: Thrift's `gen-go/`, `gen-py/`; and `gen/`, `codegen/`, `autogen/` where the
+// folder path names what generated it (`gen/proto/go/`, `api/grpc/gen/`). A bare `gen/` may be a generator's
+// own source (`cmd/gen/main.go`), so it is generated only so placed.
+const GENERATOR_TREE = /^gen-[a-z]+$/;
+const GEN_FOLDERS: ReadonlySet<string> = new Set(["gen", "codegen", "autogen", "_gen"]);
+const GENERATOR_WORDS: ReadonlySet<string> = new Set([
+  "proto",
+  "protos",
+  "protobuf",
+  "pb",
+  "grpc",
+  "openapi",
+  "swagger",
+  "graphql",
+  "thrift",
+  "buf",
+  "flatbuffers",
+  "avro",
+]);
+
+function isGeneratorTree(folders: readonly string[]): boolean {
+  if (folders.some((f) => GENERATOR_TREE.test(f))) return true;
+  return folders.some((f) => GEN_FOLDERS.has(f)) && folders.some((f) => GENERATOR_WORDS.has(f));
+}
 
 // Java and Gradle put tests under src/test/.
 const SRC_TEST = /(^|\/)src\/(test|it|integrationTest|androidTest)\//;
@@ -124,6 +151,7 @@ export function classifyPath(path: string): EvidenceKind {
   for (const kind of ["vendored", "generated"] as const) {
     if (folders.some((f) => FOLDERS[kind].has(f))) return kind;
   }
+  if (isGeneratorTree(folders)) return "generated";
   for (const [pattern, kind] of FILE_RULES) if (pattern.test(file)) return kind;
   if (SRC_TEST.test(path)) return "test";
   for (const kind of KIND_ORDER) {

@@ -4,7 +4,7 @@ import type { MarkdownIt, StateInline, Token } from "markdown-it";
 import { lazy } from "../core/lazy.js";
 import type { Catalog } from "./catalog.js";
 import type { DocClaim } from "../core/truth.js";
-import { mentionUse } from "../core/use-cues.js";
+import { docClaimUseCues, listLeadIn, mentionUse } from "../core/use-cues.js";
 
 const MARKDOWN = /\.(md|mdx|markdown)$/i;
 const OTHER_DOCS = /\.(rst|adoc|asciidoc|txt)$/i;
@@ -94,7 +94,8 @@ export function findDocClaims(repo: string, path: string, text: string, catalog:
     let offset = 0;
     lines.forEach((line, i) => {
       for (const mention of catalog.findMentions(line)) {
-        if (mentionUse(text, offset + mention.start, offset + mention.end).used) add(i + 1, mention.id);
+        if (mentionUse(text, offset + mention.start, offset + mention.end, docClaimUseCues()).used)
+          add(i + 1, mention.id);
       }
       offset += line.length + 1 + (text[offset + line.length] === "\r" ? 1 : 0);
     });
@@ -116,7 +117,8 @@ function codeLines(code: string): Surroundings {
     uses(start, end) {
       const from = code.lastIndexOf("\n", start - 1) + 1;
       const to = code.indexOf("\n", end);
-      return mentionUse(code.slice(from, to < 0 ? undefined : to), start - from, end - from).used;
+      const line = code.slice(from, to < 0 ? undefined : to);
+      return mentionUse(line, start - from, end - from, docClaimUseCues()).used;
     },
   };
 }
@@ -129,7 +131,7 @@ function surroundings(source: string, at: number): Surroundings {
       const near = Math.max(0, at + start - 8);
       const found = source.indexOf(matched, near);
       const place = found >= 0 && found <= at + start + 32 ? found : at + start;
-      return mentionUse(source, place, place + end - start).used;
+      return mentionUse(source, place, place + end - start, docClaimUseCues()).used;
     },
   };
 }
@@ -138,11 +140,48 @@ function surroundings(source: string, at: number): Surroundings {
  * Calls `onText` with each run of claim-bearing text and the line it starts on. Prose, inline code and code
  * blocks carry claims; HTML, link targets, image descriptions and reference definitions do not, and neither
  * does a link's text: it names the page it points to ("Run it on AKS" → a blog post), not this project.
+ * Neither does a list of what the project supports: the section under a heading such as "Supported
+ * frameworks" or "Integrations", or the list after a lead-in such as "It works with:" (core/use-cues.yaml,
+ * family `supported`): a library's users run those, not the library.
  */
 type OnText = (value: string, line: number, sentence: Surroundings) => void;
 
 function markdownTexts(md: MarkdownIt, text: string, onText: OnText): void {
-  for (const token of md.parse(text, {})) {
+  const tokens = md.parse(text, {});
+  // A support section runs until the next heading of its level or higher; a support list until it closes.
+  let sectionLevel: number | undefined;
+  let listLevel: number | undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.type === "heading_open") {
+      const level = Number(token.tag.slice(1));
+      if (sectionLevel !== undefined && level <= sectionLevel) sectionLevel = undefined;
+      if (sectionLevel === undefined && listLevel === undefined) {
+        const heading = tokens[i + 1]?.type === "inline" ? tokens[i + 1]!.content : "";
+        if (listLeadIn(heading, docClaimUseCues())) sectionLevel = level;
+      }
+    }
+    if (sectionLevel !== undefined) continue;
+    if (listLevel !== undefined) {
+      if (
+        (token.type === "bullet_list_close" || token.type === "ordered_list_close") &&
+        token.level === listLevel
+      )
+        listLevel = undefined;
+      continue;
+    }
+    if (token.type === "paragraph_close") {
+      const next = tokens[i + 1];
+      const lead = tokens[i - 1]?.type === "inline" ? tokens[i - 1]!.content : "";
+      if (
+        (next?.type === "bullet_list_open" || next?.type === "ordered_list_open") &&
+        listLeadIn(lead, docClaimUseCues())
+      ) {
+        listLevel = next.level;
+        i++;
+      }
+      continue;
+    }
     if (!token.map) continue;
     if (token.type === "fence" || token.type === "code_block") {
       // The code starts on the line after the fence. An indented block has no fence line, yet its claims

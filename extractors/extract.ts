@@ -3,6 +3,7 @@ import { type Catalog, defaultCatalog } from "./catalog.js";
 import { allDetectors } from "./detectors.js";
 import { MAX_IMPORT_EVIDENCE, compareEvidence, statusOf } from "./evidence.js";
 import { addClaimHistory } from "./history.js";
+import { mainLanguageEvidence } from "./languages.js";
 import { type SourceResolveOptions, resolveSources } from "./sources/index.js";
 import type { RepoSnapshot } from "./sources/types.js";
 import { type RepoEvidence, markStaleClaims } from "./stale.js";
@@ -53,7 +54,7 @@ export async function extractFromSnapshots(
   }
 
   const technologies = mergeTechnologies(
-    analyses.flatMap((a) => a.found),
+    analyses.flatMap((a) => [...a.found, ...mainLanguageEvidence(a.summary, a.found, catalog)]),
     catalog,
   );
   let docClaims = markStaleClaims(

@@ -1,6 +1,6 @@
 import type { Catalog } from "./catalog.js";
 import type { DocClaim, Evidence } from "../core/truth.js";
-import { mentionUse } from "../core/use-cues.js";
+import { docClaimUseCues, mentionUse } from "../core/use-cues.js";
 
 // A line that tells history ("migrated from MySQL") is not a claim about the present.
 const HISTORICAL =
@@ -26,7 +26,10 @@ export interface RepoEvidence {
 /** Whether the claim's line only mentions its technology ("We evaluated MySQL"): it claims nothing. */
 function mentionOnly(claim: DocClaim, catalog: Catalog): boolean {
   const mentions = catalog.findMentions(claim.text).filter((m) => m.id === claim.technology);
-  return mentions.length > 0 && mentions.every((m) => !mentionUse(claim.text, m.start, m.end).used);
+  return (
+    mentions.length > 0 &&
+    mentions.every((m) => !mentionUse(claim.text, m.start, m.end, docClaimUseCues()).used)
+  );
 }
 
 /**
@@ -36,6 +39,10 @@ function mentionOnly(claim: DocClaim, catalog: Catalog): boolean {
  * may be describing that use ("tests run on SQLite"); neither is a line that tells history or only mentions
  * the technology (core/use-cues.ts). A rival the line only mentions ("kubeadm rather than EKS") is not one
  * the line claims, so it does not excuse the claim.
+ *
+ * Rivals are the catalog's roles: datastores compete as `primary-database` whatever their model (README says
+ * MongoDB, the code reaches PostgreSQL through pgx), while a cache competes only with caches (`cache`), so
+ * Redis beside PostgreSQL contradicts nothing.
  */
 export function markStaleClaims(
   claims: readonly DocClaim[],

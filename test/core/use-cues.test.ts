@@ -8,6 +8,8 @@ import {
   type UseCueData,
   compileUseCues,
   defaultUseCues,
+  docClaimUseCues,
+  listLeadIn,
   loadUseCues,
   mentionOnly,
   mentionUse,
@@ -222,5 +224,55 @@ describe("the cue list", () => {
     const broken = structuredClone(minimal);
     broken.families.considered!.cues[0]!.phrase = "mulled (over";
     expect(() => compileUseCues(broken)).toThrow(SyntaxError);
+  });
+});
+
+describe("doc claims' own family: what a library supports (issue 14)", () => {
+  const docUse = (sentence: string) => {
+    const [text, start, end] = marked(sentence);
+    return mentionUse(text, start, end, docClaimUseCues());
+  };
+
+  it.each([
+    ["Works with", "Works with Astro, Remix, [SolidStart]."],
+    ["Works with", "- Works with Astro, [Remix] and SolidStart"],
+    ["integrations for", "Ships integrations for Django and [Flask]."],
+    ["Compatible with", "Compatible with [MySQL] 8 and PostgreSQL 15."],
+    ["Supported", "Supported databases: PostgreSQL, [MySQL]."],
+    ["are supported", "PostgreSQL and [MySQL] are supported."],
+    ["Adapters for", "Adapters for Express, [Fastify] and Koa."],
+    ["integrates with", "The SDK integrates with [Sentry]."],
+  ])("%s: %j", (cue, sentence) => {
+    expect(docUse(sentence)).toMatchObject({ used: false, family: "supported", cue });
+  });
+
+  it.each([
+    "Supports OAuth login and stores sessions in [Redis].",
+    "Orders live in [PostgreSQL], supported by nightly backups.",
+    "Works with any database. Production runs on [PostgreSQL].",
+  ])("a use stays a use: %j", (sentence) => {
+    expect(docUse(sentence).used).toBe(true);
+  });
+
+  it("is not read by the guards: a person who built integrations for Flask used it", () => {
+    expect(use("Built integrations for Django and [Flask].").used).toBe(true);
+    expect(defaultUseCues().cues.some((c) => c.family === "supported")).toBe(false);
+    expect(defaultUseCues().headings).toEqual([]);
+  });
+
+  it.each([
+    ["Supported frameworks", true],
+    ["Integrations", true],
+    ["Framework support", true],
+    ["Compatibility", true],
+    ["Works with", true],
+    ["It works with:", true],
+    ["The SDK ships adapters for:", true],
+    ["Orders are stored in:", false],
+    ["Architecture", false],
+    ["Works with any database. Orders are stored in:", false],
+  ])("list lead-in %j → %s", (text, leads) => {
+    expect(listLeadIn(text, docClaimUseCues()) !== undefined).toBe(leads);
+    expect(listLeadIn(text)).toBeUndefined();
   });
 });

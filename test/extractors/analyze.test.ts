@@ -1,4 +1,6 @@
 import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { analyzeRepo } from "../../extractors/analyze.js";
 import { Catalog } from "../../extractors/catalog.js";
@@ -230,5 +232,32 @@ describe("analyzeRepo: manifests beside other files", () => {
     expect(await kinds({ "package.json": '{ "name": "pg" }' })).toEqual([
       ["package.json", "postgresql", "production", true],
     ]);
+  });
+});
+
+// Languages as `vouch extract` reports them: generated code counts toward none, and the main one is production.
+describe("languages decided across files (issue 14)", async () => {
+  const { extract } = await import("../../extractors/extract.js");
+  const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/repos/${name}`, import.meta.url));
+  const truth = await extract([fixture("lang-generated-headers"), fixture("lang-typescript-dev")], {
+    history: false,
+  });
+  const repo = (name: string) => truth.repos.find((r) => r.name.endsWith(name))!;
+
+  it("counts no generated file toward a language, by path or by header", () => {
+    const generated = repo("lang-generated-headers");
+    const go = ["main.go"];
+    const js = ["web/index.js"];
+    const bytes = (paths: string[]) =>
+      paths.reduce((n, p) => n + readFileSync(join(fixture("lang-generated-headers"), p)).length, 0);
+    expect(generated.languages).toEqual({ Go: bytes(go), JavaScript: bytes(js) });
+  });
+
+  it("rates the language that is most of the bytes production, though its compiler is a devDependency", () => {
+    const typescript = truth.technologies.find((t) => t.id === "typescript")!;
+    expect(typescript.status).toBe("production");
+    expect(typescript.evidence.some((e) => e.kind === "production" && /of the code/.test(e.detail))).toBe(
+      true,
+    );
   });
 });

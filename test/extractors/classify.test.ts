@@ -97,3 +97,51 @@ describe("isSkippedFolder", () => {
     expect(isSkippedFolder(name)).toBe(skipped);
   });
 });
+
+describe("classifyPath: code generators' output (issue 14)", () => {
+  it.each<[string, EvidenceKind]>([
+    // protobuf and gRPC in every language
+    ["api/orders.pb.go", "generated"],
+    ["api/orders_grpc.pb.go", "generated"],
+    ["api/orders.pb.gw.go", "generated"],
+    ["api/orders.pb.validate.go", "generated"],
+    ["proto/orders_pb2.py", "generated"],
+    ["proto/orders_pb2_grpc.py", "generated"],
+    ["web/src/proto/orders_pb.js", "generated"],
+    ["web/src/proto/orders_pb.d.ts", "generated"],
+    ["web/src/proto/orders_grpc_pb.js", "generated"],
+    ["cpp/orders.pb.cc", "generated"],
+    ["cpp/orders.pb.h", "generated"],
+    ["ios/Orders.pb.swift", "generated"],
+    // Dart's build_runner, C#, Kubernetes
+    ["lib/models/order.g.dart", "generated"],
+    ["lib/models/order.freezed.dart", "generated"],
+    ["lib/router.gr.dart", "generated"],
+    ["obj/App.g.cs", "generated"],
+    ["apis/v1/zz_generated.deepcopy.go", "generated"],
+    // generator trees
+    ["gen/proto/go/orders/v1/orders.go", "generated"],
+    ["api/grpc/gen/client.ts", "generated"],
+    ["gen-go/orders/orders.go", "generated"],
+    ["thrift/gen-py/orders/ttypes.py", "generated"],
+    ["src/generated/client.ts", "generated"],
+    // lock files
+    ["flake.lock", "generated"],
+    ["mix.lock", "generated"],
+    ["pubspec.lock", "generated"],
+    ["ios/Podfile.lock", "generated"],
+    ["Package.resolved", "generated"],
+    ["go.work.sum", "generated"],
+    ["deno.lock", "generated"],
+    // not generated
+    ["cmd/gen/main.go", "production"],
+    ["internal/gen/templates.go", "production"],
+    ["lib/models/order.dart", "production"],
+    ["src/config.dart", "production"],
+    ["api/orders.go", "production"],
+    ["proto/orders.proto", "production"],
+    ["src/genetics/model.py", "production"],
+  ])("%s → %s", (path, kind) => {
+    expect(classifyPath(path)).toBe(kind);
+  });
+});

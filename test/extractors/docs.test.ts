@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { defaultCatalog } from "../../extractors/catalog.js";
 import { findDocClaims, isDocFile, loadDocParser } from "../../extractors/docs.js";
 import { testCatalog } from "../helpers/catalog.js";
 
@@ -156,5 +159,90 @@ describe("findDocClaims", () => {
     expect(findDocClaims("r", "a.md", "", catalog)).toEqual([]);
     expect(findDocClaims("r", "a.md", "one\r\ntwo MySQL\r\n", catalog).map((c) => c.line)).toEqual([2]);
     expect(findDocClaims("r", "a.md", "<<<>>> ``` unclosed", catalog)).toEqual([]);
+  });
+});
+
+describe("findDocClaims: what a library supports is no claim (issue 14)", () => {
+  const claimsOf = (text: string, path = "README.md") =>
+    findDocClaims("r", path, text, catalog).map((c) => [c.line, c.technology]);
+
+  it.each([
+    "Works with PostgreSQL, MySQL and SQLite.",
+    "- Works with PostgreSQL, MySQL, SQLite",
+    "Compatible with MySQL and PostgreSQL.",
+    "Integrations for MySQL and PostgreSQL.",
+    "It integrates with PostgreSQL.",
+    "Supported databases: PostgreSQL, MySQL.",
+    "Supports PostgreSQL and MySQL out of the box.",
+    "Adapters for PostgreSQL and SQLite.",
+    "PostgreSQL and MySQL are supported.",
+  ])("%j", (text) => {
+    expect(claimsOf(text)).toEqual([]);
+  });
+
+  it("keeps claims of use in the same paragraph", () => {
+    expect(claimsOf("Supports OAuth login and stores sessions in PostgreSQL.")).toEqual([[1, "postgresql"]]);
+    expect(claimsOf("Orders live in PostgreSQL, supported by nightly backups to EKS.")).toEqual([
+      [1, "amazon-eks"],
+      [1, "postgresql"],
+    ]);
+    expect(claimsOf("Works with any database. Production runs on PostgreSQL.")).toEqual([[1, "postgresql"]]);
+  });
+
+  it("skips the section under a support heading, up to the next heading of its level", () => {
+    const text = [
+      "# lib", // 1
+      "## Supported databases", // 2
+      "- PostgreSQL", // 3
+      "### MySQL notes", // 4
+      "MySQL needs utf8mb4.", // 5
+      "## Integrations", // 6
+      "- EKS", // 7
+      "## Deployment", // 8
+      "Runs on EKS.", // 9
+    ].join("\n");
+    expect(claimsOf(text)).toEqual([[9, "amazon-eks"]]);
+  });
+
+  it("skips the list after a support lead-in, and only that list", () => {
+    const text = [
+      "It works with:", // 1
+      "", // 2
+      "- PostgreSQL", // 3
+      "- MySQL", // 4
+      "", // 5
+      "Orders are stored in:", // 6
+      "", // 7
+      "- PostgreSQL", // 8
+    ].join("\n");
+    expect(claimsOf(text)).toEqual([[8, "postgresql"]]);
+  });
+
+  it("reads the same cues in non-Markdown docs", () => {
+    expect(claimsOf("Works with PostgreSQL and MySQL.\nData lives in SQLite.\n", "README.rst")).toEqual([
+      [2, "sqlite"],
+    ]);
+  });
+
+  it("makes no Echo claim of the echo service (test/fixtures/repos/roles-library-supports)", async () => {
+    const shipped = await defaultCatalog();
+    const path = fileURLToPath(
+      new URL("../fixtures/repos/roles-library-supports/README.md", import.meta.url),
+    );
+    const claims = findDocClaims("r", "README.md", readFileSync(path, "utf8"), shipped);
+    expect(claims.map((c) => c.technology)).toEqual(["nextjs"]);
+    for (const text of [
+      "Echo backend URL defaults to the local mock.",
+      "Echo server listens on :8080.",
+      "The server echos the request back.",
+    ]) {
+      expect(findDocClaims("r", "README.md", text, shipped)).toEqual([]);
+    }
+    expect(
+      findDocClaims("r", "README.md", "The API is built with Echo.", shipped).map((c) => c.technology),
+    ).toEqual(["echo"]);
+    expect(
+      findDocClaims("r", "README.md", "Echo v4 serves the API.", shipped).map((c) => c.technology),
+    ).toEqual(["echo"]);
   });
 });

@@ -1,4 +1,7 @@
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { defaultCatalog } from "../../extractors/catalog.js";
+import { extract } from "../../extractors/extract.js";
 import { markStaleClaims } from "../../extractors/stale.js";
 import type { DocClaim, Evidence } from "../../core/truth.js";
 import { testCatalog } from "../helpers/catalog.js";
@@ -92,5 +95,42 @@ describe("markStaleClaims", () => {
     const [out] = markStaleClaims([input], lookup, catalog);
     expect(out).not.toBe(input);
     expect(input.stale).toBe(false);
+  });
+});
+
+describe("markStaleClaims: datastores compete as the primary database (issue 14)", () => {
+  const mongoPgx = fileURLToPath(new URL("../fixtures/repos/roles-mongo-vs-pgx", import.meta.url));
+  const library = fileURLToPath(new URL("../fixtures/repos/roles-library-supports", import.meta.url));
+
+  it("gives document, relational and wide-column primaries one role, and caches another", async () => {
+    const shipped = await defaultCatalog();
+    expect(shipped.competitors("mongodb")).toEqual(
+      expect.arrayContaining(["postgresql", "mysql", "cassandra"]),
+    );
+    expect(shipped.competitors("postgresql")).toEqual(expect.arrayContaining(["mongodb", "couchbase"]));
+    expect(shipped.competitors("redis")).not.toContain("postgresql");
+    expect(shipped.competitors("postgresql")).not.toContain("redis");
+    // Wire-compatible databases are reached through their model's drivers: no rivalry to claim.
+    expect(shipped.competitors("cockroachdb")).toEqual([]);
+    expect(shipped.competitors("postgresql")).not.toContain("cockroachdb");
+  });
+
+  it("flags MongoDB in the README while the code reaches PostgreSQL through pgx; Redis as a cache is no conflict", async () => {
+    const truth = await extract([mongoPgx], { history: false });
+    const claims = truth.docClaims.map((c) => [c.line, c.technology, c.stale]);
+    expect(claims).toEqual([
+      [3, "mongodb", true],
+      [5, "redis", false],
+    ]);
+    const stale = truth.docClaims.find((c) => c.technology === "mongodb")!;
+    expect(stale.contradictedBy!.map((e) => [e.path, e.via])).toEqual([
+      ["go.mod", "manifest"],
+      ["main.go", "import"],
+    ]);
+  });
+
+  it("makes no claims, stale or not, of what a library lists as supported", async () => {
+    const truth = await extract([library], { history: false });
+    expect(truth.docClaims.map((c) => [c.technology, c.stale])).toEqual([["nextjs", false]]);
   });
 });

@@ -147,8 +147,17 @@ describe("technologyBacking: code-derived truth", () => {
 
   it("backs TypeScript by language bytes although its npm package is tooling-only", () => {
     const bytes = payments.repos[0]!.languages["TypeScript"];
-    expect(payments.technologies.find((t) => t.id === "typescript")?.status).toBe("tooling-only");
-    expect(technologyBacking("typescript", context({ truth: payments }))).toEqual({
+    // Since issue 14 the language that is most of a repository's bytes is production evidence itself.
+    expect(payments.technologies.find((t) => t.id === "typescript")?.status).toBe("production");
+    const tooling: ExtractResult = {
+      ...payments,
+      technologies: payments.technologies.map((t) =>
+        t.id === "typescript"
+          ? { ...t, status: "tooling-only", evidence: t.evidence.filter((e) => e.kind !== "production") }
+          : t,
+      ),
+    };
+    expect(technologyBacking("typescript", context({ truth: tooling }))).toEqual({
       backed: true,
       basis: "language",
       status: "tooling-only",
