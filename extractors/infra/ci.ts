@@ -374,11 +374,42 @@ function githubDeploys(doc: YamlDoc, id: string, job: Node | undefined): boolean
     .map((step) => doc.string(doc.get(step, "uses")))
     .filter((reference): reference is string => reference !== undefined);
   if (uses.some((reference) => actionRole(reference) === "deploy")) return true;
+  if (publishesToCloudRegistry(doc, job)) return true;
   const throwaway = uses.some((reference) => {
     const [owner = "", repo = ""] = (actionPath(reference) ?? "").split("/");
     return THROWAWAY_CLUSTER_ACTIONS.has(`${owner}/${repo}`);
   });
   return deploysByCommand(commandsIn(doc, doc.get(job, "steps")), throwaway);
+}
+
+/** Logins to a cloud provider's container registry, the one its production pulls from. */
+const CLOUD_REGISTRY_LOGINS = new Set(["aws-actions/amazon-ecr-login", "azure/docker-login"]);
+const CLOUD_REGISTRY = /\.ecr\.|(?:^|[./])gcr\.io|-docker\.pkg\.dev|\.azurecr\.io|\.ocir\.io/;
+
+/**
+ * A job that pushes the repository's own image to a cloud provider's registry ships it to the environment
+ * that runs it (ECR for ECS or EKS): it deploys, though no deploy step follows in the same workflow.
+ */
+function publishesToCloudRegistry(doc: YamlDoc, job: Node | undefined): boolean {
+  const steps = doc.items(doc.get(job, "steps"));
+  const logsIn = steps.some((step) => {
+    const action = actionPath(doc.string(doc.get(step, "uses")) ?? "") ?? "";
+    const registry = doc.string(doc.get(doc.get(step, "with"), "registry")) ?? "";
+    return (
+      CLOUD_REGISTRY_LOGINS.has(action) || (action === "docker/login-action" && CLOUD_REGISTRY.test(registry))
+    );
+  });
+  if (!logsIn) return false;
+  const pushes = steps.some((step) => {
+    const action = actionPath(doc.string(doc.get(step, "uses")) ?? "") ?? "";
+    // `push: true`, or an expression that may be (`push: ${{ github.ref == 'refs/heads/main' }}`).
+    const push = doc.get(doc.get(step, "with"), "push");
+    const pushing = doc.boolean(push) === true || /^(?:true|\$\{\{)/.test(doc.string(push) ?? "");
+    return action === "docker/build-push-action" && pushing;
+  });
+  return (
+    pushes || commandsIn(doc, doc.get(job, "steps")).some((command) => /\bdocker\s+push\b/.test(command))
+  );
 }
 
 function githubDeployJobs(doc: YamlDoc): Set<Node> {

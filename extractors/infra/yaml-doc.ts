@@ -110,6 +110,12 @@ export class YamlDoc {
     return text === "" ? undefined : text;
   }
 
+  /** A boolean scalar's value (`push: true`); undefined for anything else. */
+  boolean(node: unknown): boolean | undefined {
+    const scalar = this.resolve(node);
+    return this.lib.isScalar(scalar) && typeof scalar.value === "boolean" ? scalar.value : undefined;
+  }
+
   /** 1-based line where the node starts. */
   line(node: unknown): number | undefined {
     const range = (node as Node | undefined)?.range;

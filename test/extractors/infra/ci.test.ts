@@ -408,6 +408,53 @@ describe("CI evidence is tooling unless it deploys", () => {
       ],
     },
     {
+      name: "GitHub: pushing the repository's image to a cloud registry ships it; to Docker Hub it is a release",
+      detector: githubWorkflowDetector,
+      path: ".github/workflows/image.yml",
+      text: dedent(`
+        on: push
+        jobs:
+          ecr:
+            runs-on: ubuntu-latest
+            steps:
+              - uses: aws-actions/configure-aws-credentials@v4
+              - uses: aws-actions/amazon-ecr-login@v2
+              - uses: docker/build-push-action@v6
+                with:
+                  push: true
+          artifact-registry:
+            runs-on: ubuntu-latest
+            steps:
+              - uses: docker/login-action@v3
+                with:
+                  registry: europe-docker.pkg.dev
+              - run: docker push europe-docker.pkg.dev/acme/shop/api:latest
+          hub:
+            runs-on: ubuntu-latest
+            steps:
+              - uses: docker/login-action@v3
+              - uses: docker/build-push-action@v6
+                with:
+                  push: true
+          build-only:
+            runs-on: ubuntu-latest
+            steps:
+              - uses: aws-actions/amazon-ecr-login@v2
+              - uses: docker/build-push-action@v6
+      `),
+      expected: [
+        "ci:github-actions production",
+        "gh-action:aws-actions/configure-aws-credentials production",
+        "gh-action:aws-actions/amazon-ecr-login production",
+        "gh-action:docker/build-push-action build",
+        "gh-action:docker/login-action dev",
+        "gh-action:docker/login-action dev",
+        "gh-action:docker/build-push-action build",
+        "gh-action:aws-actions/amazon-ecr-login dev",
+        "gh-action:docker/build-push-action build",
+      ],
+    },
+    {
       name: "GitHub: kubectl and helm against a kind cluster are a test, not a deploy",
       detector: githubWorkflowDetector,
       path: ".github/workflows/e2e.yml",
