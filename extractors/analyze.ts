@@ -1,7 +1,7 @@
 import { isBinaryFile } from "isbinaryfile";
 import type { Catalog } from "./catalog.js";
 import { classifyPath } from "./classify.js";
-import { findDocClaims, isDocFile, loadDocParser } from "./docs.js";
+import { findDocClaims, isDocFile, isTranslation, loadDocParser } from "./docs.js";
 import {
   MAX_IMPORT_EVIDENCE,
   WORKSPACE_MARKERS,
@@ -95,7 +95,7 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
     filesScanned++;
     countLanguage(languages, file.path, kind, file.size);
     const wanted = detectors.filter((d) => d.matches(file.path));
-    const isDoc = isDocFile(file.path);
+    const isDoc = isDocFile(file.path) && !isTranslation(file.path, hasFile);
     if (wanted.length === 0 && !isDoc) continue;
     if (file.size > maxFileBytes) {
       warnings.push({ repo, path: file.path, message: `larger than ${maxFileBytes} bytes; not analysed` });

@@ -22,6 +22,22 @@ export function isDocFile(path: string): boolean {
   );
 }
 
+// Language folders of translated docs (`docs/es/…`, `i18n/zh-hant/…`): ISO 639-1 codes, with a region or script.
+const LANGUAGE_SEGMENT =
+  /(^|\/)(?:af|ar|az|be|bg|bn|ca|cs|da|de|el|es|et|fa|fi|fr|he|hi|hr|hu|hy|id|it|ja|ka|kk|ko|lt|lv|ms|nb|nl|no|pl|pt|ro|ru|sk|sl|sq|sr|sv|ta|th|tr|uk|ur|uz|vi|zh)(?:[-_][a-z]{2,4})?(?=\/)/i;
+
+/**
+ * Whether a doc is a translation of another doc in the repository: the same path with `en` for its language
+ * folder exists. Its claims are the English one's, in other words; reading every language of a docs site
+ * (fastapi has fifteen) would multiply the cost and add nothing.
+ */
+export function isTranslation(path: string, exists: (path: string) => boolean): boolean {
+  const m = LANGUAGE_SEGMENT.exec(path);
+  if (!m) return false;
+  const english = `${path.slice(0, m.index)}${m[1]}en${path.slice(m.index + m[0].length)}`;
+  return english !== path && exists(english);
+}
+
 /** Where each inline token starts in its block's inline source; markdown-it keeps no inline positions. */
 const inlineStart = new WeakMap<Token, number>();
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { defaultCatalog } from "../../extractors/catalog.js";
-import { findDocClaims, isDocFile, loadDocParser } from "../../extractors/docs.js";
+import { findDocClaims, isDocFile, isTranslation, loadDocParser } from "../../extractors/docs.js";
 import { testCatalog } from "../helpers/catalog.js";
 
 const catalog = testCatalog();
@@ -244,5 +244,29 @@ describe("findDocClaims: what a library supports is no claim (issue 14)", () => 
     expect(
       findDocClaims("r", "README.md", "Echo v4 serves the API.", shipped).map((c) => c.technology),
     ).toEqual(["echo"]);
+  });
+});
+
+describe("isTranslation", () => {
+  const paths = new Set([
+    "docs/en/docs/index.md",
+    "docs/es/docs/index.md",
+    "docs/zh-hant/docs/index.md",
+    "docs/es/docs/only-in-spanish.md",
+    "i18n/de/guide.md",
+    "README.md",
+  ]);
+  const exists = (path: string) => paths.has(path);
+
+  it.each([
+    ["docs/es/docs/index.md", true],
+    ["docs/zh-hant/docs/index.md", true],
+    ["docs/en/docs/index.md", false],
+    // No English original to read instead: the translation is the only copy.
+    ["docs/es/docs/only-in-spanish.md", false],
+    ["i18n/de/guide.md", false],
+    ["README.md", false],
+  ])("%s → %s", (path, expected) => {
+    expect(isTranslation(path, exists)).toBe(expected);
   });
 });
