@@ -105,6 +105,7 @@ function compareWithAnalyser() {
   // stack-analyser writes its --output relative to its working folder.
   const outName = `vouch-bench-analyser-${process.pid}.json`;
   const out = join(tmpdir(), outName);
+  const total = { vouch: 0, analyser: 0 };
   for (const repo of repos) {
     const args = ["extract", repo, "--json", "--no-history"];
     const [vouch, base] = baselineBin ? benchPair(vouchBin, baselineBin, args) : [bench([vouchBin, ...args])];
@@ -114,12 +115,19 @@ function compareWithAnalyser() {
     const theirs = countAnalyser(JSON.parse(readFileSync(out, "utf8")));
     const name = repo.split("/").pop();
     const ratio = (analyser.ms / vouch.ms).toFixed(2);
+    total.vouch += vouch.ms;
+    total.analyser += analyser.ms;
     const baseCell = base ? ` ${base.ms.toFixed(0)} |` : "";
     console.log(
       `| ${name} | ${result.repos[0].filesScanned} | ${vouch.ms.toFixed(0)} |${baseCell} ${analyser.ms.toFixed(0)} | ${ratio}x faster | ${result.technologies.length} (${evidence}) | ${theirs} |`,
     );
   }
   rmSync(out, { force: true });
+  // Issue 14's targets read in time taken: vouch / peer, at most 1.5 on every repository and 0.8 in all.
+  console.log(
+    `\nall together: vouch ${total.vouch.toFixed(0)} ms, stack-analyser ${total.analyser.toFixed(0)} ms, ` +
+      `vouch / stack-analyser ${(total.vouch / total.analyser).toFixed(2)}`,
+  );
 }
 
 function growth() {
