@@ -1,3 +1,4 @@
+import { readable } from "../core/text-view.js";
 import { type JsonResume, type ResumeWork, formatField, getField, parseField } from "../core/resume.js";
 import { NUM_REDACTED } from "./number-provenance.js";
 import type { TextTarget } from "./types.js";
@@ -62,11 +63,11 @@ const FILLER = new Set(
 );
 
 /**
- * The content words of a text: NFKC, lower case, figures (and a redacted figure) as one token `#`, filler
- * words left out, a plural's `s` dropped.
+ * The content words of a text as the guards read it (core/text-view.ts), lower case, figures (and a
+ * redacted figure) as one token `#`, filler words left out, a plural's `s` dropped.
  */
 export function contentWords(text: string): Set<string> {
-  const flat = text.normalize("NFKC").replaceAll(NUM_REDACTED, " 0 ").toLowerCase();
+  const flat = readable(text).replaceAll(NUM_REDACTED, " 0 ").toLowerCase();
   const out = new Set<string>();
   for (const word of flat.match(/[\p{L}\p{N}]+/gu) ?? []) {
     if (/^\p{N}/u.test(word)) out.add("#");
