@@ -10,7 +10,7 @@ import {
   kindByUse,
   namesThePackage,
 } from "./evidence.js";
-import { countLanguage, uncountGenerated } from "./languages.js";
+import { countLanguage, looksMinified, uncountGenerated } from "./languages.js";
 import { manifestFacts } from "./manifests/shared.js";
 import type { RepoFileEntry, RepoSnapshot } from "./sources/types.js";
 import { DEFAULT_MAX_FILE_BYTES } from "./sources/types.js";
@@ -52,9 +52,6 @@ function ready(detector: FileDetector): Promise<void> {
   }
   return loading;
 }
-
-// Minified bundles are build output even when committed under src/.
-const MINIFIED_LINE = 2_000;
 
 /** Read a snapshot's files, run every matching detector, and map what they saw through the catalog. */
 export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOptions): Promise<RepoAnalysis> {
@@ -287,13 +284,6 @@ function nextTurn(): Promise<void> {
     }),
   );
   return turn;
-}
-
-function looksMinified(text: string): boolean {
-  if (text.length < MINIFIED_LINE * 4) return false;
-  let lines = 1;
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines++;
-  return text.length / lines > MINIFIED_LINE;
 }
 
 function sortByValue(record: Record<string, number>): Record<string, number> {

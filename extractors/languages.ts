@@ -86,7 +86,8 @@ export function isGeneratedText(text: string): boolean {
   return looksMinified(text);
 }
 
-function looksMinified(text: string): boolean {
+/** Whether a text is a minified bundle (build output even when committed under src/): very long lines. */
+export function looksMinified(text: string): boolean {
   if (text.length < MINIFIED_LINE * 4) return false;
   // Stops as soon as there are too many lines for that: an ordinary file costs its first few KB.
   const enough = text.length / MINIFIED_LINE;
