@@ -53,7 +53,9 @@ export function namesThePackage(entry: CatalogEntry, key: DetectionKey): boolean
     key.space === "pypi" ? normalizePypi(name) : key.space === "go" ? name.replace(/\/v\d+$/, "") : name;
   const own = normalize(key.name).toLowerCase();
   const keys: Partial<Record<string, readonly string[]>> = entry.keys ?? {};
-  return (keys[key.space] ?? []).some((k) => !k.endsWith("*") && normalize(k).toLowerCase() === own);
+  // `Serilog*` names the package Serilog itself (and its family); `eslint-*` names no package `eslint-x`.
+  const stem = (k: string) => (k.endsWith("*") ? k.slice(0, -1) : k);
+  return (keys[key.space] ?? []).some((k) => normalize(stem(k)).toLowerCase() === own);
 }
 
 // The strongest kind names the status of a technology without production evidence.

@@ -85,6 +85,11 @@ describe("kinds decided across files (issue 14)", async () => {
     "own-package-python",
     "own-package-cargo",
     "own-package-not-exact",
+    "own-package-composer",
+    "own-package-maven",
+    "own-package-gem",
+    "own-package-nuget",
+    "own-package-nuget-not-package",
   ];
   const truth = await extract(
     names.map((name) => fileURLToPath(new URL(`../fixtures/repos/${name}`, import.meta.url))),
@@ -170,6 +175,28 @@ describe("kinds decided across files (issue 14)", async () => {
         2,
         "this repository is the package ([package] name = tokio)",
       ],
+      [
+        "own-package-composer",
+        "laravel",
+        "composer.json",
+        2,
+        "this repository is the package (name: laravel/framework)",
+      ],
+      [
+        "own-package-maven",
+        "junit",
+        "pom.xml",
+        9,
+        "this repository is the package (artifactId: junit:junit)",
+      ],
+      ["own-package-gem", "rails", "rails.gemspec", 5, 'this repository is the package (name = "rails")'],
+      [
+        "own-package-nuget",
+        "serilog",
+        "src/Serilog.csproj",
+        5,
+        "this repository is the package (PackageId: Serilog)",
+      ],
     ])("%s is %s", (repo, id, path, line, detail) => {
       const technology = tech(id);
       expect(technology?.authored).toBe(true);
@@ -182,6 +209,10 @@ describe("kinds decided across files (issue 14)", async () => {
     it("a name the catalog only matches by wildcard is not the technology", () => {
       expect(tech("eslint")?.authored).toBeUndefined();
       expect(tech("eslint")?.evidence.some((e) => e.detail.startsWith("this repository"))).toBe(false);
+    });
+
+    it("a .NET project without a PackageId is not a package", () => {
+      expect(tech("serilog")?.evidence.map((e) => e.repo)).toEqual(["own-package-nuget"]);
     });
 
     it("a technology the repositories only use is not authored", () => {

@@ -49,8 +49,14 @@ describe("manifestDetectors", () => {
 
   // Besides its dependencies detector, a manifest that names its package is read by the own-package one.
   const namesItsPackage = new Set(["package.json", "pyproject.toml", "setup.cfg", "go.mod", "Cargo.toml"]);
+  const more = new Set(["composer.json", "pom.xml"]);
+  const namesIt = (path: string) =>
+    namesItsPackage.has(path) ||
+    more.has(path) ||
+    /\.(cs|fs|vb)proj$/.test(path) ||
+    path.endsWith(".gemspec");
   it.each(manifests)("%s is read by exactly the %s detector", (path, id) => {
-    const expected = namesItsPackage.has(path) ? [id, "own-package"] : [id];
+    const expected = namesIt(path) ? [id, "own-package"] : [id];
     expect(manifestDetectors.filter((d) => d.matches(path)).map((d) => d.id)).toEqual(expected);
   });
 
