@@ -1,5 +1,6 @@
 // Gradle version catalogs (gradle/libs.versions.toml): the libraries and plugins a build may use by alias.
 import { type Detection, type FileDetector, ParseError } from "../types.js";
+import { mavenDetections } from "./maven.js";
 import { loadToml, parseTomlDocument } from "./toml-document.js";
 import { baseName, byLine, isBlank, isRecord, manifestDetection } from "./shared.js";
 
@@ -53,9 +54,7 @@ export const versionCatalogDetector: FileDetector = {
           line,
           '"group:artifact[:version]" or a table with module or group and name',
         );
-      detections.push(
-        manifestDetection("maven", module, line, `[libraries] ${alias} = ${module}`, "runtime"),
-      );
+      detections.push(...mavenDetections(module, line, `[libraries] ${alias} = ${module}`, "runtime"));
     }
     for (const [alias, spec, line] of entries("plugins")) {
       const id = pluginId(spec);

@@ -3,6 +3,7 @@
 // Version-catalog references (`libs.foo`) and variables cannot be resolved and are skipped.
 import { type DependencyScope, type Detection, type FileDetector, ParseError } from "../types.js";
 import { type GradleToken, tokenizeGradle } from "./gradle-tokens.js";
+import { mavenDetections } from "./maven.js";
 import { baseName, byLine, manifestDetection } from "./shared.js";
 
 export { versionCatalogDetector } from "./gradle-catalog.js";
@@ -214,7 +215,7 @@ class GradleScriptReader {
     for (const c of this.coordinates(this.argumentsAfter(i) ?? [])) {
       const key = `${c.group}:${c.artifact}`;
       const detail = `${configuration} ${c.version ? `${key}:${c.version}` : key}`;
-      this.detections.push(manifestDetection("maven", key, c.line, detail, scope));
+      this.detections.push(...mavenDetections(key, c.line, detail, scope));
     }
   }
 

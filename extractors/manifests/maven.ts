@@ -63,6 +63,22 @@ export function webjarPackage(key: string): string | undefined {
   return scope ? `@${scope}/${name}` : name;
 }
 
+/**
+ * A Maven coordinate's detections, wherever it is declared (pom.xml, a Gradle script, a version catalog):
+ * the artifact, and the npm package when it is a WebJar.
+ */
+export function mavenDetections(
+  key: string,
+  line: number | undefined,
+  detail: string,
+  scope: DependencyScope,
+): Detection[] {
+  const artifact = manifestDetection("maven", key, line, detail, scope);
+  const packaged = webjarPackage(key);
+  if (!packaged) return [artifact];
+  return [artifact, manifestDetection("npm", packaged, line, `webjar of ${packaged}: ${detail}`, scope)];
+}
+
 class PomReader {
   readonly detections: Detection[] = [];
 
@@ -106,13 +122,7 @@ class PomReader {
   }
 
   private push(key: string, node: unknown, detail: string, scope: DependencyScope): void {
-    const line = this.doc.lineOf(node);
-    this.detections.push(manifestDetection("maven", key, line, detail, scope));
-    const packaged = webjarPackage(key);
-    if (packaged)
-      this.detections.push(
-        manifestDetection("npm", packaged, line, `webjar of ${packaged}: ${detail}`, scope),
-      );
+    this.detections.push(...mavenDetections(key, this.doc.lineOf(node), detail, scope));
   }
 }
 

@@ -353,3 +353,27 @@ describe("Gradle version catalogs", () => {
     expectParseError(versionCatalogDetector, "gradle/libs.versions.toml", text, message, line);
   });
 });
+
+describe("WebJars declared in Gradle are the npm packages they repackage", () => {
+  it("in a build script and in a version catalog", () => {
+    const script = lines(
+      "dependencies {",
+      "    implementation 'org.webjars:bootstrap:5.3.3'",
+      '    runtimeOnly("org.webjars.npm:popperjs__core:2.11.8")',
+      "    implementation 'org.webjars:webjars-locator-core'",
+      "}",
+    );
+    expect(detectRows(gradleScriptDetector, "build.gradle", script)).toEqual([
+      ["maven", "org.webjars:bootstrap", 2, "runtime"],
+      ["npm", "bootstrap", 2, "runtime"],
+      ["maven", "org.webjars.npm:popperjs__core", 3, "runtime"],
+      ["npm", "@popperjs/core", 3, "runtime"],
+      ["maven", "org.webjars:webjars-locator-core", 4, "runtime"],
+    ]);
+    const catalog = lines("[libraries]", 'htmx = "org.webjars.npm:htmx.org:1.9.12"');
+    expect(detectRows(versionCatalogDetector, "gradle/libs.versions.toml", catalog)).toEqual([
+      ["maven", "org.webjars.npm:htmx.org", 2, "runtime"],
+      ["npm", "htmx.org", 2, "runtime"],
+    ]);
+  });
+});
