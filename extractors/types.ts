@@ -25,7 +25,7 @@ export interface Detection {
   /**
    * Manifests: the section the dependency is declared in. Infrastructure detectors set it too: CI steps that
    * set up, lint, test or release (`dev`, `test`, `build`; deploy steps stay unset), test containers
-   * (`test`); see extractors/infra/ci.ts, dockerfile.ts and compose.ts.
+   * (`test`); see extractors/infra/ci/, dockerfile.ts and compose.ts.
    */
   scope?: DependencyScope;
 }

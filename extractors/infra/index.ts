@@ -11,7 +11,7 @@ import {
   gitlabCiDetector,
   jenkinsDetector,
   travisCiDetector,
-} from "./ci.js";
+} from "./ci/index.js";
 import { cdkDetector, cloudFormationDetector, pulumiDetector, serverlessDetector } from "./cloudformation.js";
 import { composeDetector } from "./compose.js";
 import { dockerfileDetector } from "./dockerfile.js";

@@ -12,7 +12,7 @@ import { javaImportDetector } from "../../../extractors/imports/java.js";
 import { jsImportDetector } from "../../../extractors/imports/js.js";
 import { notebookImportDetector } from "../../../extractors/imports/notebook.js";
 import { pythonImportDetector } from "../../../extractors/imports/python.js";
-import { githubWorkflowDetector } from "../../../extractors/infra/ci.js";
+import { githubWorkflowDetector } from "../../../extractors/infra/ci/index.js";
 import { cloudFormationDetector } from "../../../extractors/infra/cloudformation.js";
 import { composeDetector } from "../../../extractors/infra/compose.js";
 import { dockerfileDetector } from "../../../extractors/infra/dockerfile.js";

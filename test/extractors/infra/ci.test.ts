@@ -10,7 +10,7 @@ import {
   gitlabCiDetector,
   jenkinsDetector,
   travisCiDetector,
-} from "../../../extractors/infra/ci.js";
+} from "../../../extractors/infra/ci/index.js";
 import type { FileDetector } from "../../../extractors/types.js";
 import { dedent, detect, parseError, initDetectors } from "./helpers.js";
 
