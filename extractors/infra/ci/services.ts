@@ -4,6 +4,7 @@ import { baseName } from "../refs.js";
 import type { YamlDoc } from "../yaml-doc.js";
 import { passThroughTags } from "../yaml-doc.js";
 import { DEPLOY_NAME, collectDeploys, deploysByNameOrCommand, realEnvironment } from "./deploy.js";
+import { azureTasks, bitbucketPipes, circleOrbs } from "./steps.js";
 import { yamlCiDetector } from "./yaml-ci.js";
 
 const GITLAB_KEYWORDS = new Set([
@@ -52,6 +53,7 @@ export const circleCiDetector = yamlCiDetector({
   ci: "circleci",
   label: "CircleCI configuration",
   matches: (path) => /^\.circleci\/config\.ya?ml$/.test(path),
+  extra: circleOrbs,
   deployJobs: (doc) => {
     const deploys = new Set<Node>();
     for (const { key, value } of doc.entries(doc.get(doc.root, "jobs")))
@@ -68,6 +70,7 @@ export const azurePipelinesDetector = yamlCiDetector({
     /^azure-pipelines[\w.-]*\.ya?ml$/.test(baseName(path)) || /^\.azure-pipelines\/.+\.ya?ml$/.test(path),
   containerStrings: "qualified",
   skipKeys: new Set(["variables", "script", "bash", "pwsh", "powershell", "inputs"]),
+  extra: azureTasks,
   // `- deployment:` jobs run against an environment; a stage or job named for deploying, or running a deploy command.
   deployJobs: (doc) =>
     collectDeploys(doc, (node) => {
@@ -99,6 +102,7 @@ export const bitbucketPipelinesDetector = yamlCiDetector({
   matches: (path) => path === "bitbucket-pipelines.yml" || path === "bitbucket-pipelines.yaml",
   // Step `services:` lists name entries of `definitions.services`, which carry the images.
   skipKeys: new Set(["script", "variables"]),
+  extra: bitbucketPipes,
   // `deployment: production` on a step or stage, a step named for deploying or running a deploy command.
   deployJobs: (doc) =>
     collectDeploys(

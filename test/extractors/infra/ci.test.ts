@@ -731,6 +731,130 @@ describe("CI evidence is tooling unless it deploys", () => {
       ],
     },
     {
+      name: "CircleCI orbs: scoped by where their alias is used",
+      detector: circleCiDetector,
+      path: ".circleci/config.yml",
+      text: dedent(`
+        version: 2.1
+        orbs:
+          node: circleci/node@5.2
+          aws-ecr: circleci/aws-ecr@9.0.4
+          aws-ecs: circleci/aws-ecs@4.0.0
+          aws-cli: circleci/aws-cli@4.1
+          cypress: cypress-io/cypress@3
+          local:
+            commands: { hello: { steps: [{ run: echo hi }] } }
+        jobs:
+          release:
+            docker: [{ image: cimg/base:current }]
+            steps: [checkout, aws-cli/setup, { run: aws ecs update-service --cluster prod --service api }]
+        workflows:
+          main:
+            jobs:
+              - node/test
+              - cypress/run
+              - aws-ecr/build_and_push_image: { repo: api }
+              - aws-ecs/deploy_service_update: { family: api }
+              - release
+      `),
+      expected: [
+        "ci:circleci production",
+        "circleci-orb:circleci/node test",
+        "circleci-orb:circleci/aws-ecr production",
+        "circleci-orb:circleci/aws-ecs production",
+        "circleci-orb:circleci/aws-cli production",
+        "circleci-orb:cypress-io/cypress test",
+        "image:cimg/base production",
+      ],
+    },
+    {
+      name: "CircleCI orbs used only to set up a build are tooling",
+      detector: circleCiDetector,
+      path: ".circleci/config.yml",
+      text: dedent(`
+        version: 2.1
+        orbs: { python: circleci/python@2.1, aws-cli: circleci/aws-cli@4.1, unused: circleci/slack@4 }
+        jobs:
+          build:
+            executor: python/default
+            steps: [checkout, aws-cli/setup, python/install-packages]
+      `),
+      expected: [
+        "ci:circleci production",
+        "circleci-orb:circleci/python dev",
+        "circleci-orb:circleci/aws-cli dev",
+        "circleci-orb:circleci/slack dev",
+      ],
+    },
+    {
+      name: "Bitbucket pipes: a deploy pipe deploys; others are tooling unless in a deploy step",
+      detector: bitbucketPipelinesDetector,
+      path: "bitbucket-pipelines.yml",
+      text: dedent(`
+        pipelines:
+          default:
+            - step:
+                name: Build
+                script:
+                  - pipe: atlassian/aws-ecr-push-image:2.4.2
+                    variables: { IMAGE_NAME: api }
+                  - pipe: sonarsource/sonarcloud-scan:2.0.0
+                  - pipe: docker://acme/checker:1
+            - step:
+                name: Release
+                deployment: production
+                script:
+                  - pipe: atlassian/aws-ecs-deploy:1.12.1
+                  - pipe: atlassian/aws-eks-kubectl-run:2.8.0
+      `),
+      expected: [
+        "ci:bitbucket-pipelines production",
+        "bitbucket-pipe:atlassian/aws-ecr-push-image production",
+        "bitbucket-pipe:sonarsource/sonarcloud-scan dev",
+        "image:acme/checker dev",
+        "bitbucket-pipe:atlassian/aws-ecs-deploy production",
+        "bitbucket-pipe:atlassian/aws-eks-kubectl-run production",
+      ],
+    },
+    {
+      name: "Azure Pipelines tasks: deploy tasks deploy, test tasks test, the rest is tooling outside a deployment",
+      detector: azurePipelinesDetector,
+      path: "azure-pipelines.yml",
+      text: dedent(`
+        stages:
+          - stage: Build
+            jobs:
+              - job: build
+                steps:
+                  - task: UseDotNet@2
+                  - task: DotNetCoreCLI@2
+                    inputs: { command: test }
+                  - task: PublishTestResults@2
+                  - task: AzureCLI@2
+          - stage: Release
+            jobs:
+              - deployment: web
+                environment: production
+                strategy:
+                  runOnce:
+                    deploy:
+                      steps:
+                        - task: AzureCLI@2
+                        - task: AzureWebApp@1
+                        - task: HelmDeploy@0
+      `),
+      expected: [
+        "ci:azure-pipelines production",
+        "azure-task:usedotnet dev",
+        "azure-task:dotnetcorecli dev",
+        "azure-task:publishtestresults test",
+        "azure-task:azurecli dev",
+        "azure-task:azurecli production",
+        "azure-task:azurewebapp production",
+        "azure-task:helmdeploy production",
+      ],
+    },
+    {
       name: "Buildkite: a deploy step's plugin image is production",
       detector: buildkiteDetector,
       path: ".buildkite/pipeline.yml",
