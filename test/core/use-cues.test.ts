@@ -1,5 +1,5 @@
 // Mention is not use: a table of sentences, the mention marked with [brackets], and what the cue module says.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -214,10 +214,14 @@ describe("the cue list", () => {
       "families:\n  considered:\n    says: x\n    cues:\n      - { phrase: considered, scope: sideways }\n" +
         "boundaries: []\nclause-starters: []\nverbs: []\nnot-verbs: []\ninstructions: do not\n",
     );
-    expect(() => loadUseCues(file)).toThrow(InputError);
-    expect(() => loadUseCues(file)).toThrow(
-      /cues\.yaml: line 5: field "families\.considered\.cues\[0\]\.scope"/,
-    );
+    try {
+      expect(() => loadUseCues(file)).toThrow(InputError);
+      expect(() => loadUseCues(file)).toThrow(
+        /cues\.yaml: line 5: field "families\.considered\.cues\[0\]\.scope"/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("rejects a phrase that is not a valid pattern", () => {
