@@ -214,9 +214,9 @@ testTextGuard(claimNet, {
       name: "a keyword of two unknown names",
       field: "skills[0].keywords[2]",
       role: "list-item",
-      text: "Telepresence / Spacelift",
+      text: "Devbox / Spacelift",
       context: { truth, profile },
-      findings: [{ rule: "unknown-skill", actual: "Telepresence, Spacelift", action: "remove" }],
+      findings: [{ rule: "unknown-skill", actual: "Devbox, Spacelift", action: "remove" }],
       output: null,
     },
     {
