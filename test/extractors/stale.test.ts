@@ -112,6 +112,16 @@ describe("markStaleClaims: datastores compete as the primary database (issue 14)
     expect(shipped.competitors("postgresql")).not.toContain("redis");
     // Wire-compatible databases are reached through their model's drivers: no rivalry to claim.
     expect(shipped.competitors("cockroachdb")).toEqual([]);
+    // Managed datastores of every model compete too: a README naming DynamoDB while the code uses
+    // PostgreSQL is as stale as one naming MongoDB.
+    for (const managed of [
+      "amazon-dynamodb",
+      "azure-cosmos-db",
+      "google-cloud-firestore",
+      "google-cloud-spanner",
+    ]) {
+      expect(shipped.competitors(managed)).toEqual(expect.arrayContaining(["postgresql", "mongodb"]));
+    }
     expect(shipped.competitors("postgresql")).not.toContain("cockroachdb");
   });
 
