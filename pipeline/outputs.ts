@@ -1,11 +1,17 @@
-// The files of `vouch generate --out DIR`. Everything is rendered in memory first (the render stage), then
-// written as temporary files beside the targets and renamed into place only when every one was written: a
-// failed run leaves the folder as it was.
-import { createHash, randomBytes } from "node:crypto";
-import { access, constants, copyFile, link, lstat, mkdir, rename, rm, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+// The files of `vouch generate --out DIR`, all or nothing. Everything is rendered in memory first (the
+// render stage); then the whole set, report.json and its signature included, is written into a sibling
+// temporary folder and swapped in with renames (pipeline/atomic.ts). A kill at any instant leaves the
+// previous complete set or the new one, and nothing of an earlier run (a resume.restored.json, an old
+// signature) survives beside new outputs. Because DIR is replaced whole, vouch refuses a DIR that holds
+// files it did not write: replacing it would lose them.
+import { createHash } from "node:crypto";
+import { access, constants, lstat, mkdir, readdir, realpath } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
 import { InputError } from "../core/errors.js";
-import type { RunReport } from "./report.js";
+import { recoverFolder, replaceFolder } from "./atomic.js";
+import { RESTORED_NAME } from "./audit/restore.js";
+import { OVERRIDE_SIGNATURES_FILE, type Signer, signatureFileText } from "./audit/signing.js";
+import { type RunReport, SIGNATURE_FILE } from "./report.js";
 
 export const OUTPUT_FILES = [
   "resume.docx",
@@ -13,34 +19,61 @@ export const OUTPUT_FILES = [
   "resume.json",
   "resume.md",
   "redaction-log.jsonl",
+  "audit.html",
   "report.json",
 ] as const;
+
+/** Everything vouch may have written into an output folder: the run's files and what audit adds later. */
+export const VOUCH_FILES: ReadonlySet<string> = new Set([
+  ...OUTPUT_FILES,
+  SIGNATURE_FILE,
+  RESTORED_NAME,
+  OVERRIDE_SIGNATURES_FILE,
+]);
+
+/** A temporary file of an atomic write (pipeline/atomic.ts) or of an earlier vouch's per-file writes. */
+const VOUCH_TEMP = /^\.(?<file>.+)\.\d+\.[0-9a-f]{8}\.tmp(?:\.old)?$/;
 
 export interface WrittenOutputs {
   dir: string;
   files: { file: string; bytes: number; sha256: string }[];
+  /** The signature file's name when the run was signed. */
+  signature?: string;
 }
 
 /**
- * Create the folder and prove it is writable before any work is done. Returns the folder when this call
- * created it (so a failed run can take it away again), else undefined.
+ * Check, before any work is done, that the run can write DIR: its parent can be written (the swap renames
+ * beside it), DIR is a folder or absent, and holds nothing vouch did not write. An interrupted earlier
+ * swap is settled first. Returns the top-most folder this call created (so a failed run can take it away
+ * again), else undefined.
  */
 export async function prepareOutDir(dir: string): Promise<string | undefined> {
+  const target = await outputFolder(dir);
+  let made: string | undefined;
   try {
-    const made = await mkdir(dir, { recursive: true });
-    await access(dir, constants.W_OK);
-    return made === undefined ? undefined : resolve(dir);
+    // mkdir -p says EEXIST when a file stands where a folder of the path should be.
+    made = await mkdir(dirname(target), { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+      throw error.code === "EEXIST" ? Object.assign(error, { code: "ENOTDIR" }) : error;
+    });
+    await access(dirname(target), constants.W_OK);
+    await recoverFolder(target);
+    const current = await lstat(target).catch(() => undefined);
+    if (current && !current.isDirectory()) throw Object.assign(new Error(), { code: "ENOTDIR" });
+    if (current) await access(target, constants.W_OK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new InputError(`${dir}: the output folder cannot be written (${code}).`);
   }
+  await refuseForeignFiles(dir, target);
+  return made;
 }
 
-/** Write every file, then report.json with each file's size and SHA-256, all or nothing. */
+/** Write every file, report.json with each file's size and SHA-256, and its signature: all or nothing. */
 export async function writeOutputs(
   dir: string,
   files: ReadonlyMap<string, string | Uint8Array>,
   report: RunReport,
+  signer?: Signer,
 ): Promise<WrittenOutputs> {
   const written: WrittenOutputs = { dir, files: [] };
   for (const [file, data] of files) {
@@ -52,76 +85,45 @@ export async function writeOutputs(
     });
   }
   report.outputs = written.files;
-  const all = new Map(files).set("report.json", `${JSON.stringify(report, null, 2)}\n`);
-  const suffix = `.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
-  const names = [...all.keys()];
-  const temps = names.map((file) => join(dir, `.${file}${suffix}`));
-  const backups = names.map((file) => join(dir, `.${file}${suffix}.old`));
+  if (signer)
+    report.signature = { file: SIGNATURE_FILE, algorithm: "ed25519", publicKeySha256: signer.keyId };
+  const reportBytes = Buffer.from(`${JSON.stringify(report, null, 2)}\n`);
+  const all = new Map(files).set("report.json", reportBytes);
+  if (signer) {
+    all.set(SIGNATURE_FILE, signatureFileText(signer, "report.json", reportBytes));
+    written.signature = SIGNATURE_FILE;
+  }
+  const target = await outputFolder(dir);
+  // A file the user put in DIR while the run worked would be lost by the swap: check again.
+  await refuseForeignFiles(dir, target);
   try {
-    // Every write settles before anything is cleaned up: a write still running could recreate its file.
-    const writes = await Promise.allSettled([...all.values()].map((data, i) => writeFile(temps[i]!, data)));
-    const failed = writes.find((w) => w.status === "rejected");
-    if (failed) throw failed.reason;
-    await replaceAll(
-      names.map((file) => join(dir, file)),
-      temps,
-      backups,
-    );
+    await replaceFolder(target, all);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new InputError(`${dir}: cannot write the outputs (${code}); nothing was changed.`);
-  } finally {
-    await Promise.all(temps.map((t) => rm(t, { force: true }).catch(() => undefined)));
   }
   return written;
 }
 
-/**
- * Rename each temporary file over its target, keeping a hard link to the target it replaces; when one
- * rename fails, the targets already replaced get their previous files back (or are removed when they had
- * none), so the folder is as it was.
- */
-async function replaceAll(targets: string[], temps: string[], backups: string[]): Promise<void> {
-  // A folder where a file should go fails its rename: find it before anything is replaced.
-  for (const target of targets) {
-    if ((await lstat(target).catch(() => undefined))?.isDirectory()) {
-      throw Object.assign(new Error(`${target} is a folder`), { code: "EISDIR" });
-    }
-  }
-  const replaced: { target: string; backup?: string }[] = [];
-  const drop = (paths: (string | undefined)[]) =>
-    Promise.all(paths.map((p) => (p ? rm(p, { force: true }).catch(() => undefined) : undefined)));
-  try {
-    for (const [i, target] of targets.entries()) {
-      const backup = (await keepCopy(target, backups[i]!)) ? backups[i]! : undefined;
-      try {
-        await rename(temps[i]!, target);
-      } catch (error) {
-        await drop([backup]);
-        throw error;
-      }
-      replaced.push({ target, ...(backup ? { backup } : {}) });
-    }
-  } catch (error) {
-    // A previous file whose restore fails keeps its backup: nothing is lost.
-    for (const { target, backup } of replaced.reverse()) {
-      await (backup ? rename(backup, target) : rm(target, { force: true })).catch(() => undefined);
-    }
-    throw error;
-  }
-  await drop(replaced.map((r) => r.backup));
+/** The folder the swap replaces: a symbolic link's target (the link stays), else the path made absolute. */
+async function outputFolder(dir: string): Promise<string> {
+  return realpath(dir).catch(() => resolve(dir));
 }
 
-/** Keep the current file under another name (a hard link, else a copy); false when there is none. */
-async function keepCopy(target: string, backup: string): Promise<boolean> {
-  try {
-    await link(target, backup);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
-    await copyFile(target, backup).catch(async (copyError: unknown) => {
-      await rm(backup, { force: true }).catch(() => undefined);
-      throw copyError;
-    });
-  }
-  return true;
+async function refuseForeignFiles(dir: string, target: string): Promise<void> {
+  const entries = await readdir(target, { withFileTypes: true }).catch(() => []);
+  const foreign = entries
+    .filter((e) => !(e.isFile() && isVouchFile(e.name)))
+    .map((e) => (e.isDirectory() ? `${e.name}/` : e.name))
+    .sort();
+  if (foreign.length === 0) return;
+  const named =
+    foreign.slice(0, 3).join(", ") + (foreign.length > 3 ? ` and ${foreign.length - 3} more` : "");
+  throw new InputError(
+    `${dir}: holds ${foreign.length === 1 ? "an entry" : "entries"} vouch did not write (${named}); vouch replaces its output folder whole, so give --out a new or empty folder, or one an earlier run wrote.`,
+  );
+}
+
+function isVouchFile(name: string): boolean {
+  return VOUCH_FILES.has(name) || VOUCH_FILES.has(VOUCH_TEMP.exec(name)?.groups?.file ?? "");
 }

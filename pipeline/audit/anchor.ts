@@ -1,25 +1,11 @@
 // The chain alone cannot show that records were cut from the end of a log. report.json, written with the
 // log, anchors it: how many records the run wrote and the last one's hash. Records after the anchor may only
 // be overrides an auditor appended.
-import { readFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
 import type { RedactionRecord } from "../../guards/record.js";
 
 export interface Anchor {
   records: number;
   lastHash: string | null;
-}
-
-/** The anchor in report.json beside the log; undefined when there is no report (a bare log file). */
-export async function readAnchor(logPath: string): Promise<Anchor | undefined> {
-  const text = await readFile(join(dirname(logPath), "report.json"), "utf8").catch(() => undefined);
-  if (text === undefined) return undefined;
-  try {
-    const chain = (JSON.parse(text) as { chain?: Anchor }).chain;
-    return chain && Number.isInteger(chain.records) ? chain : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Why the log does not match its anchor, or undefined when it does. */

@@ -1,11 +1,12 @@
 // `vouch audit override`: an auditor marks a redaction a false positive. The verdict is itself a record,
 // appended to the chain (never an edit of the old one), so the log still verifies and says who changed what.
 import { readFile } from "node:fs/promises";
-import { basename } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { GENESIS_HASH, type UnsealedRecord, type RedactionRecord, sealRecords } from "../../guards/record.js";
 import { writeFileAtomic } from "../atomic.js";
 import { InputError } from "../../core/errors.js";
 import { readIntactLog } from "./verify-chain.js";
+import { OVERRIDE_SIGNATURES_FILE, type Signer, overrideMessage } from "./signing.js";
 
 export interface OverrideResult {
   /** The log file written. */
@@ -14,6 +15,8 @@ export interface OverrideResult {
   target: RedactionRecord;
   /** The override record appended. */
   record: RedactionRecord;
+  /** The file its signature was appended to, when a key signed it. */
+  signatures?: string;
 }
 
 /** The override of `target`: it swaps original and replacement and points back at the target's seq. */
@@ -31,12 +34,18 @@ export function overrideDraft(target: RedactionRecord, reason: string, logName: 
   };
 }
 
-/** Append an override of record `seq` to the log (DIR or .jsonl), atomically, after checking the chain. */
+/**
+ * Append an override of record `seq` to the log (DIR or .jsonl), atomically, after checking the chain.
+ * With a signer, the signature of the new record's hash goes first into redaction-log.sig.jsonl beside the
+ * log: a kill between the two writes leaves a signature of a record that does not exist (harmless), never
+ * a record that claims a signature it lacks.
+ */
 export async function appendOverride(
   target: string,
   seq: number,
   reason: string,
   now: Date,
+  signer?: Signer,
 ): Promise<OverrideResult> {
   const why = reason.trim();
   if (why === "") throw new InputError("--reason: say why the redaction was a false positive.");
@@ -75,6 +84,18 @@ export async function appendOverride(
   if ((await readFile(log.path, "utf8")) !== log.text) {
     throw new InputError(`${log.path}: changed while the override was being written; run it again.`);
   }
+  const signatures = signer ? join(dirname(log.path), OVERRIDE_SIGNATURES_FILE) : undefined;
+  if (signer && signatures) {
+    const before = await readFile(signatures, "utf8").catch(() => "");
+    const entry = {
+      seq: record!.seq,
+      hash: record!.hash,
+      publicKeySha256: signer.keyId,
+      signature: signer.sign(overrideMessage(record!.hash)),
+    };
+    const gap = before === "" || before.endsWith("\n") ? "" : "\n";
+    await writeFileAtomic(signatures, `${before}${gap}${JSON.stringify(entry)}\n`);
+  }
   await writeFileAtomic(log.path, `${log.text}${separator}${JSON.stringify(record)}\n`);
-  return { path: log.path, target: overridden, record: record! };
+  return { path: log.path, target: overridden, record: record!, ...(signatures ? { signatures } : {}) };
 }

@@ -1,17 +1,27 @@
 // Read a redaction log (DESIGN.md, "Redaction record"): one JSON record per line, each checked against
 // the contract so that a bad line is named by file, line and field before anything trusts it.
 import { stat } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { z } from "zod";
 import type { RedactionRecord } from "../../guards/record.js";
 import { GUARD_IDS, RECORD_ACTIONS } from "../../guards/types.js";
 import { InputError } from "../../core/errors.js";
 import { readTextFile } from "../../core/json-file.js";
 import { describeIssue } from "../../core/document.js";
+import { parseField } from "../../core/resume.js";
+import { recoverFolder } from "../atomic.js";
 
 export const LOG_NAME = "redaction-log.jsonl";
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/, "expected a 64-hex string");
+/** Keys that reach an object's prototype: a crafted log must not make restore write there. */
+const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+const fieldPath = z
+  .string()
+  .min(1)
+  .refine((field) => !parseField(field).some((part) => UNSAFE_KEYS.has(String(part))), {
+    message: "a field path may not name __proto__, constructor or prototype",
+  });
 const span = z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]);
 
 // Strict: an unknown key would still be covered by the hash, but it is not the contract an auditor reads.
@@ -23,7 +33,7 @@ export const recordSchema = z
     guard: z.enum([...GUARD_IDS, "verifier", "override"]),
     rule: z.string().min(1),
     action: z.enum(RECORD_ACTIONS),
-    field: z.string().min(1),
+    field: fieldPath,
     range: span.optional(),
     outputRange: span.optional(),
     original: z.string(),
@@ -53,11 +63,20 @@ export interface AuditLog {
   lines: number[];
 }
 
-/** `DIR` → `DIR/redaction-log.jsonl`; any other path is the log itself. */
+/**
+ * `DIR` → `DIR/redaction-log.jsonl`; any other path is the log itself. When the folder is missing because
+ * a run was killed between its two renames, the swap is finished first (pipeline/atomic.ts).
+ */
 export async function resolveLogPath(target: string): Promise<string> {
   let isDir: boolean;
   try {
-    isDir = (await stat(target)).isDirectory();
+    isDir = (
+      await stat(target).catch(async () => {
+        await recoverFolder(target);
+        if (basename(target) === LOG_NAME) await recoverFolder(dirname(target));
+        return stat(target);
+      })
+    ).isDirectory();
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new InputError(

@@ -1,5 +1,6 @@
 // `vouch audit --restore`: undo every draft edit the log records, giving back the writer's unguarded
-// draft. It shows the log is complete and reversible; it refuses a broken chain, whose revert would lie.
+// draft. It shows the log is complete and reversible; it refuses a run that fails `audit --verify` (a broken
+// chain, an output changed after the run, a bad signature), whose revert would lie.
 import { dirname, join } from "node:path";
 import { holdsJson } from "../../guards/apply-draft.js";
 import { revertDraft } from "../../guards/chain.js";
@@ -7,9 +8,9 @@ import { sameValue } from "../../guards/record/normalise.js";
 import type { RedactionRecord } from "../../guards/record.js";
 import { type JsonResume, getField } from "../../core/resume.js";
 import { writeFileAtomic } from "../atomic.js";
-import { InputError } from "../../core/errors.js";
+import { EXIT, InputError, VouchError } from "../../core/errors.js";
 import { readJsonFile } from "../../core/json-file.js";
-import { readIntactLog } from "./verify-chain.js";
+import { type PublicKeyInput, verifyRun } from "./verify-run.js";
 
 export const RESTORED_NAME = "resume.restored.json";
 
@@ -26,8 +27,14 @@ export interface RestoreResult {
 }
 
 /** Revert `resume.json` (in DIR, or beside the given log) with the log's records into `resume.restored.json`. */
-export async function restoreDraft(target: string): Promise<RestoreResult> {
-  const log = await readIntactLog(target, "restore from");
+export async function restoreDraft(target: string, publicKey?: PublicKeyInput): Promise<RestoreResult> {
+  const { log, problems } = await verifyRun(target, publicKey);
+  if (problems.length > 0) {
+    throw new VouchError(
+      `${problems[0]}. Refusing to restore from a run that fails verification.`,
+      EXIT.problem,
+    );
+  }
   const dir = dirname(log.path);
   const resumePath = join(dir, "resume.json");
   const guarded = await readJsonFile(resumePath);

@@ -116,7 +116,10 @@ export function renderJson(summary: AuditSummary): string {
 
 const CSV_COLUMNS = ["seq", "guard", "rule", "action", "field", "before", "after", "reason"] as const;
 
-/** RFC 4180: a header row, CRLF line ends, fields quoted when they hold a comma, quote, CR or LF. */
+/**
+ * RFC 4180: a header row, CRLF line ends, fields quoted when they hold a comma, quote, CR or LF. A cell a
+ * spreadsheet would run as a formula is neutralised (csvField).
+ */
 export function renderCsv(summary: AuditSummary): string {
   const rows = [
     CSV_COLUMNS.join(","),
@@ -125,6 +128,11 @@ export function renderCsv(summary: AuditSummary): string {
   return `${rows.join("\r\n")}\r\n`;
 }
 
+/**
+ * One CSV cell. A value starting with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`
+ * (OWASP CSV injection), so Excel, LibreOffice or Sheets show it as text instead of running it.
+ */
 export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

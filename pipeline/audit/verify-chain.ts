@@ -1,7 +1,7 @@
 // The auditor's chain check: guards/record.ts verifyChain finds the first record that was edited, removed,
 // reordered or inserted (with seq pinned to 1..n); this names its line and says what the break most
 // likely means, in words a person can act on.
-import { type ChainCheck, verifyChain } from "../../guards/record.js";
+import { type ChainCheck, type RedactionRecord, verifyChain } from "../../guards/record.js";
 import { EXIT, VouchError } from "../../core/errors.js";
 import { type AuditLog, readLog } from "./read-log.js";
 
@@ -16,7 +16,10 @@ export type ChainVerdict =
   { ok: true; records: number } | { ok: false; records: number; firstBad: ChainBreak };
 
 /** The first record, in file order, that does not fit the chain, in an auditor's words and with its line. */
-export function checkChain(log: Pick<AuditLog, "records" | "lines">): ChainVerdict {
+export function checkChain(log: {
+  records: readonly RedactionRecord[];
+  lines: readonly number[];
+}): ChainVerdict {
   const { records, lines } = log;
   const check = verifyChain(records, 1);
   if (check.ok) return { ok: true, records: records.length };

@@ -4,7 +4,7 @@ import { readFile, readdir, rm } from "node:fs/promises";
 import type * as fsPromises from "node:fs/promises";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { appendOverride } from "../../../pipeline/audit/override.js";
-import { type Fixture, writeFixture } from "./fixture.js";
+import { type Fixture, writeFixture, FIXTURE_FILES } from "./fixture.js";
 
 const failRename = vi.hoisted(() => ({ on: false }));
 vi.mock("node:fs/promises", async (importOriginal) => {
@@ -34,5 +34,5 @@ it("never leaves the log half-written when the write fails", async () => {
     /redaction-log\.jsonl: cannot write the output \(EIO\)\./,
   );
   expect(await readFile(fx.logPath, "utf8")).toBe(before);
-  expect((await readdir(fx.dir)).sort()).toEqual(["redaction-log.jsonl", "resume.json"]);
+  expect((await readdir(fx.dir)).sort()).toEqual(FIXTURE_FILES);
 });

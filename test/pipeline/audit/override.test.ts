@@ -5,7 +5,7 @@ import { appendOverride, overrideDraft } from "../../../pipeline/audit/override.
 import { readLog } from "../../../pipeline/audit/read-log.js";
 import { checkChain } from "../../../pipeline/audit/verify-chain.js";
 import { InputError, VouchError } from "../../../core/errors.js";
-import { type Fixture, writeFixture } from "./fixture.js";
+import { type Fixture, writeFixture, FIXTURE_FILES } from "./fixture.js";
 import { editReason, toText } from "./tamper.js";
 
 let fx: Fixture;
@@ -45,7 +45,7 @@ describe("appendOverride", () => {
     const after = await readFile(fx.logPath, "utf8");
     expect(after).toBe(`${before}${JSON.stringify(record)}\n`);
     expect(checkChain(await readLog(fx.logPath))).toEqual({ ok: true, records: 6 });
-    expect((await readdir(fx.dir)).sort()).toEqual(["redaction-log.jsonl", "resume.json"]);
+    expect((await readdir(fx.dir)).sort()).toEqual(FIXTURE_FILES);
   });
 
   it("adds a newline first when the log lacks its last one", async () => {

@@ -160,16 +160,36 @@ describe("renderCsv", () => {
     expect(csvField(value)).toBe(expected);
   });
 
-  it("round-trips any text through an RFC 4180 reader", () => {
+  // OWASP CSV injection: a cell a spreadsheet would evaluate starts with a ' and is shown as text.
+  it.each([
+    ['=HYPERLINK("http://evil.example","x")', '"\'=HYPERLINK(""http://evil.example"",""x"")"'],
+    ["=1+2", "'=1+2"],
+    ["+1", "'+1"],
+    ["-2+3", "'-2+3"],
+    ["@SUM(A1:A2)", "'@SUM(A1:A2)"],
+    ["\t=1", "'\t=1"],
+    ["\r=1", '"\'\r=1"'],
+    ["=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"],
+    ["a=1", "a=1"],
+    ["40% - 2", "40% - 2"],
+    [" =1", " =1"],
+  ])("neutralises %j as %j", (value, expected) => {
+    expect(csvField(value)).toBe(expected);
+  });
+
+  it("round-trips any text through an RFC 4180 reader, a formula's leading ' aside", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.string({ unit: fc.constantFrom("a", ",", '"', "\n", "\r", " ", "é") })),
+        fc.array(
+          fc.string({ unit: fc.constantFrom("a", ",", '"', "\n", "\r", " ", "é", "=", "+", "-", "@", "\t") }),
+        ),
         (values) => {
           const rows = values.map((v, i) => ({ ...records[1]!, seq: i + 1, original: v, reason: v }));
           const parsed = parseCsv(
             renderCsv(summarize({ path: "l", records: rows }, { ok: true, records: 0 })),
           );
-          expect(parsed.slice(1).map((r) => [r[5], r[7]])).toEqual(values.map((v) => [v, v]));
+          const shown = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
+          expect(parsed.slice(1).map((r) => [r[5], r[7]])).toEqual(values.map((v) => [shown(v), shown(v)]));
         },
       ),
     );
