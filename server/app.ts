@@ -1,8 +1,10 @@
 // The chatbot backend as a fastify app built from injected parts (KB, verifier, catalog, profile, clock, id
 // generator, logger), so tests, `vouch serve` and the Lambda handler run the same app. HTTP concerns live
 // here: body limit, schema validation, rate limit per client IP, CORS allow-list, errors without stacks,
-// one JSON log line per request with its id, metrics.
+// one JSON log line per request with its id, metrics. The hardening (slow clients, connection cap, proxy
+// hops, /metrics access, the secret filter over retrieval) lives in security/.
 import { randomUUID } from "node:crypto";
+import { STATUS_CODES } from "node:http";
 import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from "fastify";
@@ -21,10 +23,12 @@ import { createMetrics } from "./metrics.js";
 import { type RecentAnswer, registerRoutes } from "./routes.js";
 import { BODY_LIMIT_BYTES, describeValidation } from "./schemas.js";
 import { DEFAULT_SESSIONS, type SessionOptions, SessionStore } from "./sessions.js";
+import { type ServerLimits, capConnections, limitOptions } from "./security/limits.js";
+import { withoutSecrets } from "./security/secret-filter.js";
 
 export const DEFAULT_RATE_LIMIT = 60;
 
-export interface AppOptions {
+export interface AppOptions extends ServerLimits {
   /** block (default) or warn, when a request names none. */
   mode?: VerifyMode;
   topK?: number;
@@ -37,8 +41,8 @@ export interface AppOptions {
   sessions?: Partial<Omit<SessionOptions, "now">>;
   /** Answers remembered for false-positive reports. */
   maxRecentAnswers?: number;
-  /** Behind a load balancer: take the client IP from X-Forwarded-For (for the rate limit). */
-  trustProxy?: boolean;
+  /** The bearer token of GET /metrics; without one only loopback clients may read it. */
+  metricsToken?: string;
   /** Process CPU, memory and event-loop metrics on /metrics. */
   processMetrics?: boolean;
 }
@@ -74,10 +78,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The request id keys false-positive reports: a client never chooses it.
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: options.trustProxy ?? false,
+    ...limitOptions(options),
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
     schemaErrorFormatter: (errors, dataVar) => new Error(describeValidation(errors, dataVar)),
   }) as unknown as FastifyInstance;
+  capConnections(app.server, options);
   const metrics = createMetrics({ process: options.processMetrics ?? false });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -130,23 +135,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   const limit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
-  if (limit > 0) {
-    await app.register(rateLimit, {
-      max: limit,
-      timeWindow: 60_000,
-      keyGenerator: (request) => request.ip,
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: context.statusCode,
-        code: "RATE_LIMITED",
-        message: `Too many requests: at most ${context.max} per minute; retry in ${context.after}.`,
-      }),
-    });
-  }
+  // Registered even when the chat limit is off: /metrics keeps its own.
+  await app.register(rateLimit, {
+    global: limit > 0,
+    max: Math.max(limit, 1),
+    timeWindow: 60_000,
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      code: "RATE_LIMITED",
+      message: `Too many requests: at most ${context.max} per minute; retry in ${context.after}.`,
+    }),
+  });
 
   const sessions = new SessionStore({ ...DEFAULT_SESSIONS, ...options.sessions, now });
   const recent = new BoundedMap<string, RecentAnswer>(options.maxRecentAnswers ?? 10_000);
   const chat = {
-    kb: deps.kb,
+    // Whatever a KB returns (a local one built before secrets were scanned, a Bedrock one), no line
+    // holding a secret reaches an answer.
+    kb: withoutSecrets(deps.kb, (finding) =>
+      app.log.warn(finding, "a retrieved chunk held a secret: those lines are left out"),
+    ),
     verifier: deps.verifier,
     answerer:
       deps.answerer ??
@@ -160,7 +169,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(options.topK ? { topK: options.topK } : {}),
     now,
   };
-  registerRoutes(app, { chat, sessions, recent, metrics, mode: options.mode ?? "block" });
+  registerRoutes(app, {
+    chat,
+    sessions,
+    recent,
+    metrics,
+    mode: options.mode ?? "block",
+    metricsToken: options.metricsToken,
+    trustProxy: options.trustProxy ?? 0,
+  });
   registerFeedback(app, {
     recent,
     metrics,
@@ -173,14 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
-function statusName(status: number): string {
-  const names: Record<number, string> = {
-    400: "Bad Request",
-    401: "Unauthorized",
-    404: "Not Found",
-    413: "Payload Too Large",
-    415: "Unsupported Media Type",
-    429: "Too Many Requests",
-  };
-  return names[status] ?? (status >= 500 ? "Internal Server Error" : "Error");
+/** The reason phrase of a status code, as Node's HTTP server writes it (503 is "Service Unavailable"). */
+export function statusName(status: number): string {
+  return STATUS_CODES[status] ?? (status >= 500 ? "Internal Server Error" : "Error");
 }

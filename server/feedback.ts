@@ -44,6 +44,14 @@ export function registerFeedback(app: FastifyInstance, context: FeedbackContext)
           requestId: request.id,
         });
       }
+      if (answer.flaggedBy === "none") {
+        // Nothing flagged it: there is no false positive to count.
+        return reply.code(409).send({
+          error: "Conflict",
+          message: `The answer ${requestId} was not flagged (verdict ${answer.verdict}): there is no false positive to report.`,
+          requestId: request.id,
+        });
+      }
       const counted = !answer.reported;
       if (counted) {
         answer.reported = true;

@@ -1,29 +1,69 @@
 // KB content is data, never instructions. A sentence in a README or doc that speaks to an assistant
 // ("Ignore previous instructions and say …") is taken out of the chunk before the chunk is quoted, becomes
 // a guard fact or reaches the verifier: what it asks to be said is then backed by nothing, so the guards
-// redact its figures and the verifier finds it unsupported, whichever answerer repeats it.
+// redact its figures and the verifier finds it unsupported, whichever answerer repeats it. The phrasings
+// are data (injection-phrasings.yaml, beside this file); the defence in depth is the extractive default
+// answerer and the verifier, which back nothing such a sentence asks for.
+import { readFileSync } from "node:fs";
+import { z } from "zod";
 import type { Chunk } from "../core/chunk.js";
+import { checkDocument } from "../core/document.js";
+import { lazy } from "../core/lazy.js";
+import { assetPath } from "../core/paths.js";
 import { readable } from "../core/text-view.js";
+import { latinLookalikes } from "./security/confusables.js";
 import { paragraphs, sentencesOf } from "./sentences.js";
 
-const INSTRUCTION_PATTERNS: readonly RegExp[] = [
-  // "ignore previous instructions", "disregard all prior rules", "forget the system prompt"
-  /\b(?:ignore|disregard|forget|override|bypass)\b[^.!?]{0,40}\b(?:previous|prior|above|earlier|preceding|all|any|your|these|those|system)\b[^.!?]{0,20}\b(?:instructions?|prompts?|rules|guidelines|directions|guardrails?)\b/i,
-  /\b(?:system|developer|hidden)\s+(?:prompt|message|instructions?)\b/i,
-  /\byou\s+(?:are|must|should|will)\s+now\b/i,
-  /\b(?:pretend|roleplay|role-play)\b[^.!?]{0,30}\b(?:to be|that|you|as)\b/i,
-  // Sentences addressed to a model, or telling it what to answer.
-  /\b(?:AI|assistants?|chat ?bots?|language models?|LLMs?|GPT|Claude)\b[^.!?]{0,40}\b(?:must|should|always|never|shall)\b/i,
-  /^(?:please\s+)?(?:say|state|claim|answer|respond|reply|tell (?:the )?(?:user|recruiter|reader|them)s?)\b/i,
-  /\b(?:when|if)\s+(?:asked|someone asks|a recruiter asks|the user asks)\b/i,
-  /<\|?(?:im_start|im_end|system|endoftext)\|?>|\[\/?INST\]|^#{0,3}\s*(?:instruction|system)\s*:/i,
-];
+export interface Phrasing {
+  id: string;
+  pattern: RegExp;
+}
+
+const phrasingsFile = z.object({
+  phrasings: z
+    .array(
+      z.object({
+        id: z.string().regex(/^[a-z][a-z-]*$/, { message: "expected a kebab-case id" }),
+        pattern: z.string().min(1),
+      }),
+    )
+    .min(1),
+});
+
+/** Read and compile a phrasing list (a bad pattern names the file and the id). */
+export function loadPhrasings(path: string): Phrasing[] {
+  const { phrasings } = checkDocument(readFileSync(path, "utf8"), path, phrasingsFile, {
+    mapping: "a mapping",
+  });
+  return phrasings.map(({ id, pattern }) => {
+    try {
+      return { id, pattern: new RegExp(pattern, "i") };
+    } catch (error) {
+      throw new Error(`${path}: phrasing ${id}: ${(error as Error).message}`, { cause: error });
+    }
+  });
+}
+
+/** The shipped list (server/injection-phrasings.yaml), read on first use. */
+export const defaultPhrasings = lazy(() => loadPhrasings(assetPath("server", "injection-phrasings.yaml")));
+
+/** The sentence as the filter reads it: a zero-width space, full-width or Cyrillic letters hide nothing. */
+export function instructionView(sentence: string): string {
+  return latinLookalikes(readable(sentence)).trim();
+}
+
+/** The id of the phrasing a sentence matches, when it gives orders to an assistant. */
+export function instructionPhrasing(
+  sentence: string,
+  phrasings: readonly Phrasing[] = defaultPhrasings(),
+): string | undefined {
+  const read = instructionView(sentence);
+  return phrasings.find((p) => p.pattern.test(read))?.id;
+}
 
 /** A sentence that gives orders to an assistant rather than stating something about the work. */
 export function isInstruction(sentence: string): boolean {
-  // Read as the guards read: a zero-width space or full-width letters inside "Ignore" hide nothing.
-  const read = readable(sentence).trim();
-  return INSTRUCTION_PATTERNS.some((pattern) => pattern.test(read));
+  return instructionPhrasing(sentence) !== undefined;
 }
 
 /**

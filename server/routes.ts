@@ -6,6 +6,7 @@ import { type ChatDeps, answerChat } from "./chat.js";
 import type { ServerMetrics } from "./metrics.js";
 import { type ChatBody, chatBody } from "./schemas.js";
 import type { SessionStore } from "./sessions.js";
+import { METRICS_PER_MINUTE, metricsAccess } from "./security/metrics-access.js";
 
 /** What the feedback endpoint needs to know about an answer it is told was wrongly flagged. */
 export interface RecentAnswer {
@@ -23,6 +24,10 @@ export interface RouteContext {
   metrics: ServerMetrics;
   /** The mode when a request names none. */
   mode: VerifyMode;
+  /** The bearer token of /metrics; loopback clients only without it. */
+  metricsToken?: string | undefined;
+  /** Proxies trusted in front (the loopback check reads the client they name). */
+  trustProxy: number;
 }
 
 /** Routes that must answer even when a client is over its rate limit. */
@@ -60,8 +65,15 @@ export function registerRoutes(app: FastifyInstance, context: RouteContext): voi
     verifier: context.chat.verifier.name,
   }));
 
-  app.get("/metrics", { config: UNLIMITED }, async (_request, reply) => {
-    reply.type(metrics.registry.contentType);
-    return metrics.registry.metrics();
-  });
+  app.get(
+    "/metrics",
+    {
+      onRequest: metricsAccess(context.metricsToken, context.trustProxy),
+      config: { rateLimit: { max: METRICS_PER_MINUTE, timeWindow: 60_000 } },
+    },
+    async (_request, reply) => {
+      reply.type(metrics.registry.contentType);
+      return metrics.registry.metrics();
+    },
+  );
 }

@@ -10,6 +10,7 @@ import { InputError } from "../core/errors.js";
 import { extractPortfolio } from "../pipeline/stages/extract.js";
 import { openKnowledgeBase, portfolioKbOptions, remoteKnowledgeBase } from "../pipeline/kb/open.js";
 import { readProfile } from "../pipeline/profile.js";
+import { describeSecret } from "../pipeline/kb/secrets.js";
 import { createVerifier } from "../pipeline/verify/create.js";
 import type { Answerer } from "./answerer.js";
 import { type AppDeps, type AppOptions, buildApp } from "./app.js";
@@ -35,6 +36,20 @@ export async function loadServerDeps(start: StartOptions): Promise<AppDeps> {
   if (verifierKind === "off") {
     throw new InputError("vouch serve always verifies answers: set verifier to local, bedrock or openai.");
   }
+  // Read before anything slow runs: a bad serve setting is exit 2 at once.
+  const options: AppOptions = {
+    mode: settings.get("mode") ?? "block",
+    rateLimit: settings.get("rateLimit"),
+    corsOrigins: settings.get("corsOrigins") ?? [],
+    adminToken: settings.get("adminToken"),
+    trustProxy: settings.get("trustProxy") ?? 0,
+    requestTimeoutMs: settings.get("requestTimeoutMs"),
+    maxConnections: settings.get("maxConnections"),
+    metricsToken: settings.get("metricsToken"),
+    topK: settings.get("topK"),
+    processMetrics: true,
+    ...start.options,
+  };
   const [catalog, loaded] = await Promise.all([defaultCatalog(), readProfile(start.profile)]);
   const verifier = await createVerifier(verifierKind, { catalog, settings });
   const answerer = await answererFor(settings.get("writer") ?? "template", settings);
@@ -47,20 +62,11 @@ export async function loadServerDeps(start: StartOptions): Promise<AppDeps> {
   const truth = extracted?.truth;
   const profilePath = basename(loaded.path);
   // The snapshots go out of scope when this returns: the server keeps only the KB built from them.
-  const { kb } = await openKnowledgeBase(
+  const { kb, secrets } = await openKnowledgeBase(
     remoteKb,
     portfolioKbOptions(loaded, extracted, settings.get("kbDir")),
   );
-  const options: AppOptions = {
-    mode: settings.get("mode") ?? "block",
-    rateLimit: settings.get("rateLimit"),
-    corsOrigins: settings.get("corsOrigins") ?? [],
-    adminToken: settings.get("adminToken"),
-    trustProxy: settings.get("trustProxy") ?? false,
-    topK: settings.get("topK"),
-    processMetrics: true,
-    ...start.options,
-  };
+  for (const finding of secrets) start.logger?.warn({ ...finding }, describeSecret(finding));
   return {
     kb,
     verifier,

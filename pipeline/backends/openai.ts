@@ -52,7 +52,7 @@ export function createOpenAiBackend(options: OpenAiBackendOptions): ModelBackend
   const env = options.env ?? process.env;
   const apiKey = options.apiKey ?? (env.OPENAI_API_KEY || undefined);
   const timeoutMs = options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
-  const subject = `The OpenAI-compatible model ${options.model} at ${baseURL}/chat/completions`;
+  const subject = `The OpenAI-compatible model ${options.model} at ${shownUrl(baseURL)}/chat/completions`;
   const client = new OpenAI({
     baseURL,
     // The SDK insists on a key; without one the Authorization header is removed, as local servers expect.
@@ -187,17 +187,28 @@ export function mapChatResponse(model: string, payload: unknown): ModelResponse 
   };
 }
 
-/** The base URL without trailing slashes; InputError unless it is http(s). */
+/** The base URL without trailing slashes; InputError unless it is http(s) without credentials. */
 function checkedBaseUrl(baseUrl: string): string {
-  try {
-    const url = new URL(baseUrl);
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error("not http");
-  } catch {
+  // Neither message echoes the value: a mistyped URL may still hold a password.
+  const url = URL.parse(baseUrl);
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
     throw new InputError(
-      `The OpenAI base URL "${baseUrl}" is not an http(s) URL like http://127.0.0.1:11434/v1.`,
+      "The OpenAI base URL (openaiBaseUrl, VOUCH_OPENAI_BASE_URL) is not an http(s) URL like http://127.0.0.1:11434/v1.",
+    );
+  }
+  if (url.username !== "" || url.password !== "") {
+    throw new InputError(
+      "The OpenAI base URL (openaiBaseUrl, VOUCH_OPENAI_BASE_URL) holds a user or password, which HTTP clients refuse to send: put the key in OPENAI_API_KEY.",
     );
   }
   return baseUrl.replace(/\/+$/, "");
+}
+
+/** The URL as an error may show it: user, password and query (which may carry a key) masked. */
+export function shownUrl(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  const user = url.username || url.password ? "***@" : "";
+  return `${url.protocol}//${user}${url.host}${url.pathname.replace(/\/+$/, "")}`;
 }
 
 /** What the SDK threw after its retries, as one sentence naming the model, the URL and the cause. */
@@ -248,6 +259,11 @@ function retryAfterMs(headers: Headers, options: OpenAiBackendOptions): number |
 
 /** The innermost error code (ECONNREFUSED, ENOTFOUND, ...) or message of a network failure. */
 function causeOf(error: unknown): string {
+  // A library's message may quote a URL with its credentials.
+  return rawCauseOf(error).replace(/\/\/[^/\s@]*@/g, "//***@");
+}
+
+function rawCauseOf(error: unknown): string {
   let e = error;
   for (let depth = 0; depth < 5 && e instanceof Error; depth++) {
     const code = (e as { code?: unknown }).code;

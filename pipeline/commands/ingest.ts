@@ -3,6 +3,7 @@ import { loadSettings } from "../config.js";
 import { EXIT, InputError } from "../../core/errors.js";
 import { extractSettings } from "../stages/extract.js";
 import { type IngestStats, buildLocalKb } from "../kb/index.js";
+import { describeSecret } from "../kb/secrets.js";
 import { readProfile } from "../profile.js";
 import { readTruthFile } from "../truth-file.js";
 
@@ -26,13 +27,14 @@ export async function runIngest(paths: string[], flags: IngestFlags): Promise<nu
   // github: and github-user: sources are downloaded once (a tarball per repository) and read in memory.
   const remote = paths.filter(isGithubSource);
   const snapshots = remote.length > 0 ? await resolveSources(remote, extractSettings(settings)) : [];
-  const { stats } = await buildLocalKb({
+  const { stats, secrets } = await buildLocalKb({
     paths: paths.filter((p) => !isGithubSource(p)),
     snapshots,
     dir,
     ...(profile ? { profile: profile.profile, profilePath: flags.profile } : {}),
     ...(truth ? { truth } : {}),
   });
+  for (const finding of secrets) process.stderr.write(`vouch: warning: ${describeSecret(finding)}\n`);
   if (flags.json) process.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);
   else process.stdout.write(`${summarize(stats, dir)}\n`);
   return EXIT.ok;

@@ -7,6 +7,7 @@ import { InputError } from "../../core/errors.js";
 import { type ChildChunk, chunkDocument } from "./chunker.js";
 import { type Source, listSources } from "./ingest-sources.js";
 import { type ChildIndex, LocalKb, createIndex, loadIndex } from "./local.js";
+import { type SecretFinding, withoutSecretLines } from "./secrets.js";
 import { docChunkKind, isDocKind, staleLines } from "./sources.js";
 import { type ManifestEntry, type SourceChunks, type StoredKb, readKbDir, writeKbDir } from "./store.js";
 
@@ -45,7 +46,14 @@ export interface IngestStats {
   parents: number;
 }
 
-export async function buildLocalKb(options: BuildKbOptions): Promise<{ kb: LocalKb; stats: IngestStats }> {
+export interface BuiltKb {
+  kb: LocalKb;
+  stats: IngestStats;
+  /** Lines left out because they hold a secret (of the sources read this time): file, line, kind only. */
+  secrets: SecretFinding[];
+}
+
+export async function buildLocalKb(options: BuildKbOptions): Promise<BuiltKb> {
   const previous = options.dir ? await readKbDir(options.dir, "ingest") : undefined;
   const listedAt = Date.now();
   const sources = await listSources(options);
@@ -72,7 +80,7 @@ export async function buildLocalKb(options: BuildKbOptions): Promise<{ kb: Local
     children: kb.childCount,
     parents: kb.parentCount,
   };
-  return { kb, stats };
+  return { kb, stats, secrets: next.secrets };
 }
 
 interface Collected {
@@ -84,12 +92,20 @@ interface Collected {
   kept: Set<string>;
   /** Whether any manifest entry differs from the stored one. */
   changed: boolean;
+  secrets: SecretFinding[];
 }
 
 /** Keep the chunks of unchanged sources; read, hash and chunk the others. */
 async function collect(sources: readonly Source[], previous: StoredKb | undefined): Promise<Collected> {
   const oldEntries = new Map(previous?.manifest.sources.map((e) => [e.key, e]));
-  const out: Collected = { entries: [], chunks: {}, fresh: [], kept: new Set(), changed: false };
+  const out: Collected = {
+    entries: [],
+    chunks: {},
+    fresh: [],
+    kept: new Set(),
+    changed: false,
+    secrets: [],
+  };
   for (const source of sources) {
     const key = source.entry.key;
     const old = oldEntries.get(key);
@@ -111,7 +127,12 @@ async function collect(sources: readonly Source[], previous: StoredKb | undefine
       out.chunks[key] = oldChunks;
       out.kept.add(key);
     } else {
-      const parts = docs().map((doc) => chunkDocument(doc));
+      const parts = [];
+      for (const doc of docs()) {
+        const { text, findings } = await withoutSecretLines(doc.text, source.entry.path);
+        out.secrets.push(...findings);
+        parts.push(chunkDocument(findings.length > 0 ? { ...doc, text } : doc));
+      }
       const chunked = {
         parents: parts.flatMap((p) => p.parents),
         children: parts.flatMap((p) => p.children),

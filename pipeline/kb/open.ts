@@ -6,11 +6,14 @@ import type { RepoSnapshot } from "../../extractors/sources/types.js";
 import type { Settings } from "../config.js";
 import type { LoadedProfile } from "../profile.js";
 import { type BuildKbOptions, buildLocalKb } from "./index.js";
+import type { SecretFinding } from "./secrets.js";
 import type { KnowledgeBase } from "./types.js";
 
 export interface OpenedKb {
   kb: KnowledgeBase;
   counts: Record<string, number>;
+  /** Lines the local build left out because they hold a secret (file, line, kind; never the value). */
+  secrets: SecretFinding[];
 }
 
 /**
@@ -36,10 +39,11 @@ export async function openKnowledgeBase(
   remote: KnowledgeBase | undefined,
   local: BuildKbOptions,
 ): Promise<OpenedKb> {
-  if (remote) return { kb: remote, counts: {} };
-  const { kb, stats } = await buildLocalKb(local);
+  if (remote) return { kb: remote, counts: {}, secrets: [] };
+  const { kb, stats, secrets } = await buildLocalKb(local);
   return {
     kb,
+    secrets,
     counts: {
       files: stats.files,
       reused: stats.reused,

@@ -1,8 +1,9 @@
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openLocalKb } from "../../pipeline/kb/index.js";
 import { runCli } from "../helpers/cli.js";
+import { FAKE } from "./kb/fake-secrets.js";
 import { copySamples, platformTruth, sample } from "./kb/samples.js";
 
 let root: string;
@@ -98,6 +99,35 @@ describe("vouch ingest", () => {
     const run = await runCli(["ingest", ...inputs(), "--kb", join(root, "kb-truth"), "--truth", bad]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/field "technologies\[0\]\.name"/);
+  });
+
+  it("leaves secret lines out of the KB and warns with file and line, never the value", async () => {
+    const docs = join(root, "docs-secrets");
+    await mkdir(docs);
+    const notes = join(docs, "notes.md");
+    await writeFile(
+      notes,
+      [
+        "# Notes",
+        "",
+        "The orders service runs on EKS.",
+        `password = ${FAKE.password}`,
+        `The bot token is ${FAKE.slack}.`,
+        "Deploys are weekly.",
+      ].join("\n"),
+    );
+    const dir = join(root, "kb-secrets");
+    const run = await runCli(["ingest", notes, "--kb", dir]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe(
+      `vouch: warning: ${notes}:4: holds a secret (password-assignment); the line is left out of the knowledge base.\n` +
+        `vouch: warning: ${notes}:5: holds a secret (slack); the line is left out of the knowledge base.\n`,
+    );
+    const stored = await readFile(join(dir, "chunks.json"), "utf8");
+    expect(stored).toContain("Deploys are weekly.");
+    for (const value of [FAKE.password, FAKE.slack]) {
+      expect(run.stderr + run.stdout + stored).not.toContain(value);
+    }
   });
 
   it("exits 2 for a KB written by an incompatible version", async () => {

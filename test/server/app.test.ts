@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Answerer } from "../../server/answerer.js";
-import { type AppOptions, buildApp } from "../../server/app.js";
+import { type AppOptions, buildApp, statusName } from "../../server/app.js";
 import { FALLBACK } from "../../server/chat.js";
 import {
   CHAT_RESPONSE_KEYS,
@@ -109,8 +109,8 @@ describe("POST /v1/chat", () => {
     expect(health.statusCode).toBe(200);
   });
 
-  it("behind a load balancer (trustProxy) limits each forwarded client, not the balancer", async () => {
-    for (const trustProxy of [true, false]) {
+  it("behind a load balancer (trustProxy: 1) limits each forwarded client, not the balancer", async () => {
+    for (const trustProxy of [1, 0]) {
       const { app } = await harness({ rateLimit: 1, trustProxy });
       const from = (client: string) =>
         app.inject({
@@ -121,7 +121,7 @@ describe("POST /v1/chat", () => {
           headers: { "x-forwarded-for": client },
         });
       expect((await from("203.0.113.1")).statusCode).toBe(200);
-      expect((await from("203.0.113.2")).statusCode).toBe(trustProxy ? 200 : 429);
+      expect((await from("203.0.113.2")).statusCode).toBe(trustProxy > 0 ? 200 : 429);
     }
   });
 
@@ -172,6 +172,34 @@ describe("errors, logs and metrics", () => {
     });
     expect(response.body).not.toMatch(/boom|secret|\.ts/);
     expect(lines.some((l) => l.includes('"requestId":"req-1"') && l.includes("boom"))).toBe(true);
+  });
+
+  it("labels each status with its own reason phrase: a 503 is Service Unavailable", async () => {
+    const unavailable = Object.assign(new Error("Bedrock throttled"), { statusCode: 503 });
+    const kb = { name: "down", retrieve: async () => Promise.reject(unavailable) };
+    const { app } = await harness({}, { kb });
+    const response = await chat(app, { question: QUESTION });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      error: "Service Unavailable",
+      message: "The answering service is unavailable; try again shortly.",
+      requestId: "req-1",
+    });
+    expect([400, 401, 403, 404, 408, 409, 413, 415, 429, 500, 502, 503, 504].map(statusName)).toEqual([
+      "Bad Request",
+      "Unauthorized",
+      "Forbidden",
+      "Not Found",
+      "Request Timeout",
+      "Conflict",
+      "Payload Too Large",
+      "Unsupported Media Type",
+      "Too Many Requests",
+      "Internal Server Error",
+      "Bad Gateway",
+      "Service Unavailable",
+      "Gateway Timeout",
+    ]);
   });
 
   it("answers 404 as JSON for an unknown route", async () => {
@@ -234,6 +262,22 @@ describe("POST /v1/feedback/false-positive", () => {
     const response = await report(app, { requestId: "req-404", reason: "fine" }, `Bearer ${TOKEN}`);
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe("No recent answer has the request id req-404.");
+  });
+
+  it("answers 409 for an answer nothing flagged, and counts nothing", async () => {
+    const { app, emitted } = await harness({ adminToken: TOKEN });
+    const answer = (await chat(app, { question: QUESTION })).json();
+    expect(answer).toMatchObject({ requestId: "req-1", verdict: "GROUNDED", blocked: false, records: [] });
+    const response = await report(app, { requestId: "req-1", reason: "fine" }, `Bearer ${TOKEN}`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: "Conflict",
+      message: "The answer req-1 was not flagged (verdict GROUNDED): there is no false positive to report.",
+      requestId: "req-2",
+    });
+    const metrics = (await app.inject({ method: "GET", url: "/metrics" })).body;
+    expect(metrics).not.toContain("vouch_grounding_false_positives_total{");
+    expect(emitted).toEqual([]);
   });
 
   it("counts a false positive once, by the guard that flagged it, and prints its EMF line", async () => {

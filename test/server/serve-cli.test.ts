@@ -26,6 +26,51 @@ describe("vouch serve", () => {
     );
   });
 
+  it.each([
+    [
+      { VOUCH_TRUST_PROXY: "true" },
+      "vouch: VOUCH_TRUST_PROXY=true: expected a hop count (0 = no proxy, 1 = one load balancer), not true or false.\n",
+    ],
+    [
+      { VOUCH_TRUST_PROXY: "false" },
+      "vouch: VOUCH_TRUST_PROXY=false: expected a hop count (0 = no proxy, 1 = one load balancer), not true or false.\n",
+    ],
+    [
+      { VOUCH_REQUEST_TIMEOUT_MS: "50" },
+      "vouch: VOUCH_REQUEST_TIMEOUT_MS=50: Too small: expected number to be >=1000.\n",
+    ],
+    [
+      { VOUCH_MAX_CONNECTIONS: "0" },
+      "vouch: VOUCH_MAX_CONNECTIONS=0: Too small: expected number to be >=1.\n",
+    ],
+    // Secrets are named, never echoed.
+    [{ VOUCH_ADMIN_TOKEN: "hunter2-short" }, "vouch: VOUCH_ADMIN_TOKEN: expected at least 16 characters.\n"],
+    [
+      { VOUCH_METRICS_TOKEN: "hunter2-short" },
+      "vouch: VOUCH_METRICS_TOKEN: expected at least 16 characters.\n",
+    ],
+  ])("exits 2 for %j, naming the setting", async (env, stderr) => {
+    const run = await runCli(["serve", "--profile", SAMPLE_PROFILE], env);
+    expect(run).toMatchObject({ code: 2, stdout: "", stderr });
+  });
+
+  it("never echoes an OpenAI base URL, which may hold a password", async () => {
+    for (const [url, stderr] of [
+      ["notaurl//admin:hunter2-secret@llm.internal", "vouch: VOUCH_OPENAI_BASE_URL: Invalid URL.\n"],
+      [
+        "http://admin:hunter2-secret@127.0.0.1:9/v1",
+        "vouch: The OpenAI base URL (openaiBaseUrl, VOUCH_OPENAI_BASE_URL) holds a user or password, which HTTP clients refuse to send: put the key in OPENAI_API_KEY.\n",
+      ],
+    ]) {
+      const run = await runCli(["serve", "--profile", SAMPLE_PROFILE], {
+        VOUCH_VERIFIER: "openai",
+        VOUCH_OPENAI_MODEL: "m",
+        VOUCH_OPENAI_BASE_URL: url,
+      });
+      expect(run).toMatchObject({ code: 2, stderr });
+    }
+  });
+
   it("listens on a real port, logs its URL, answers, and closes on a stop signal", async () => {
     const { logger, lines } = capturedLogger();
     const stop = new AbortController();

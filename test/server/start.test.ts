@@ -17,7 +17,10 @@ describe("loadServerDeps", () => {
       adminToken: "admin-token-0123456789",
       mode: "warn" as const,
       topK: 4,
-      trustProxy: true,
+      trustProxy: 1,
+      requestTimeoutMs: 5000,
+      maxConnections: 100,
+      metricsToken: "metrics-token-0123456789",
     };
     const deps = await loadServerDeps({
       profile: SAMPLE_PROFILE,

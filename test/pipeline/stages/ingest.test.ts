@@ -19,6 +19,10 @@ describe("the ingest stage", () => {
   it("uses the remote KB as it is, with no local work", async () => {
     const remote: KnowledgeBase = { name: "bedrock:KB1", retrieve: async () => [] };
     const loaded = await readProfile(resolve(samples, "profile.yaml"));
-    expect(await ingest({ remote, loaded, extracted: undefined })).toEqual({ kb: remote, counts: {} });
+    expect(await ingest({ remote, loaded, extracted: undefined })).toEqual({
+      kb: remote,
+      counts: {},
+      secrets: [],
+    });
   });
 });
