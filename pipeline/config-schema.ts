@@ -1,8 +1,12 @@
 import { z } from "zod";
+import { type Choice, KB_CHOICE, MODE_CHOICES, VERIFIER_CHOICES, WRITER_CHOICE, refusal } from "./choices.js";
 
-const backendChoice = z.string().regex(/^(template|bedrock|openai|scripted:.+)$/, {
-  message: "expected template, bedrock, openai or scripted:<file>",
-});
+/** A value of one of the choices (choices.ts), refused with the same sentence as on the command line. */
+const oneOf = (choice: Choice) =>
+  z.string().superRefine((value, ctx) => {
+    const why = refusal(choice, value);
+    if (why) ctx.addIssue({ code: "custom", message: why });
+  });
 
 /** Every setting of vouch.config.yaml; each also reads from `VOUCH_<NAME>` (see config.ts). */
 export const configSchema = z
@@ -14,15 +18,17 @@ export const configSchema = z
     includeArchived: z.boolean(),
     githubApiUrl: z.url(),
     // knowledge base: `local` or `bedrock:<knowledge base id>`
-    kb: z.string().regex(/^(local|bedrock:[A-Za-z0-9]{1,64})$/, {
-      message: "expected local or bedrock:<knowledge base id>",
-    }),
+    kb: oneOf(KB_CHOICE),
     kbDir: z.string().min(1),
     topK: z.number().int().positive().max(100),
     // backends
-    writer: backendChoice,
-    verifier: z.enum(["local", "bedrock", "openai", "off"]),
-    mode: z.enum(["block", "warn"]),
+    writer: oneOf(WRITER_CHOICE),
+    verifier: z.enum(VERIFIER_CHOICES, {
+      error: `expected ${listOf(VERIFIER_CHOICES)}`,
+    }),
+    mode: z.enum(MODE_CHOICES, {
+      error: `expected ${listOf(MODE_CHOICES)}`,
+    }),
     awsRegion: z
       .string()
       .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, { message: "expected an AWS region like us-east-1" }),
@@ -35,10 +41,24 @@ export const configSchema = z
     rateLimit: z.number().int().min(0),
     corsOrigins: z.array(z.string().min(1)),
     adminToken: z.string().min(16, { message: "expected at least 16 characters" }),
-    // Behind a load balancer: take the client address from X-Forwarded-For (rate limits per client).
-    trustProxy: z.boolean(),
+    // Behind load balancers: how many proxies append to X-Forwarded-For; the client is that many entries
+    // from its right (0 = no proxy: the socket's address). The old true/false is refused, not guessed.
+    trustProxy: z
+      .number({ error: "expected a hop count (0 = no proxy, 1 = one load balancer), not true or false" })
+      .int()
+      .min(0)
+      .max(10),
+    // Slow-client limits of `vouch serve`.
+    requestTimeoutMs: z.number().int().min(1000).max(600_000),
+    maxConnections: z.number().int().min(1),
+    // The bearer token of GET /metrics; without it only loopback clients may read the metrics.
+    metricsToken: z.string().min(16, { message: "expected at least 16 characters" }),
   })
   .partial()
   .strict();
 
 export type FileConfig = z.infer<typeof configSchema>;
+
+function listOf(values: readonly string[]): string {
+  return `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
+}

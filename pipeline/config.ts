@@ -10,6 +10,8 @@ export type SettingName = keyof FileConfig;
 export const CONFIG_FILE = "vouch.config.yaml";
 
 const LIST_SETTINGS: ReadonlySet<SettingName> = new Set(["corsOrigins"]);
+/** Settings whose values may hold a credential (a URL can carry user:password). */
+const SECRET_SETTINGS: ReadonlySet<SettingName> = new Set(["adminToken", "metricsToken", "openaiBaseUrl"]);
 
 /** Resolves settings from flags, then `VOUCH_*` environment variables, then vouch.config.yaml. */
 export interface Settings {
@@ -42,8 +44,11 @@ export async function loadSettings(dir: string, env: NodeJS.ProcessEnv = process
       const raw = env[envName(setting)];
       if (raw === undefined || raw === "") return file[setting];
       const value = configSchema.shape[setting].safeParse(coerce(raw, setting));
-      if (!value.success)
-        throw new InputError(`${envName(setting)}=${raw}: ${value.error.issues[0]?.message}`);
+      if (!value.success) {
+        // A secret's value is never echoed: it would land in terminals, CI logs and CloudWatch.
+        const shown = SECRET_SETTINGS.has(setting) ? "" : `=${raw}`;
+        throw new InputError(`${envName(setting)}${shown}: ${value.error.issues[0]?.message}.`);
+      }
       return value.data as FileConfig[typeof setting];
     },
   };

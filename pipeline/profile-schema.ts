@@ -2,11 +2,13 @@ import { z } from "zod";
 
 // JSON Resume (jsonresume.org/schema) as far as vouch reads it; unknown keys pass through.
 // YAML reads an unquoted `startDate: 2021` as a number: a bare year is still a date.
+const DATE = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
 const date = z.preprocess(
   (value) => (typeof value === "number" && Number.isInteger(value) ? String(value) : value),
   z
     .string()
-    .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, { message: "expected a date like 2021, 2021-04 or 2021-04-15" }),
+    .regex(DATE, { message: "expected a date like 2021, 2021-04 or 2021-04-15", abort: true })
+    .refine(isCalendarDate, { error: (issue) => `${String(issue.input)} is not a calendar date` }),
 );
 const text = z.string();
 const texts = z.array(z.string());
@@ -44,9 +46,15 @@ export const profileSchema = entry({
         description: text.optional(),
         highlights: texts.optional(),
         keywords: texts.optional(),
+        startDate: date.optional(),
+        endDate: date.optional(),
       }),
     )
     .optional(),
+  volunteer: z.array(entry({ startDate: date.optional(), endDate: date.optional() })).optional(),
+  awards: z.array(entry({ date: date.optional() })).optional(),
+  certificates: z.array(entry({ date: date.optional() })).optional(),
+  publications: z.array(entry({ releaseDate: date.optional() })).optional(),
   education: z
     .array(entry({ institution: text.optional(), startDate: date.optional(), endDate: date.optional() }))
     .optional(),
@@ -56,3 +64,57 @@ export const profileSchema = entry({
     .strict()
     .optional(),
 });
+
+/** The sections whose entries run from a startDate to an (optional) endDate. */
+const SPANS = ["work", "education", "projects", "volunteer"] as const;
+
+/**
+ * The profile schema with the dates held to the calendar of `today` (YYYY-MM-DD): an entry does not end
+ * before it starts, and does not start in the future. Dates compare at the coarser of their precisions,
+ * so `2021` to `2021-03` is fine. Issues carry the field's path: the reader names file, line and field.
+ */
+export function profileSchemaAsOf(today: string) {
+  return profileSchema.superRefine((profile, ctx) => {
+    for (const section of SPANS) {
+      const entries = (profile as Record<string, unknown>)[section];
+      if (!Array.isArray(entries)) continue;
+      entries.forEach((entry: { startDate?: string; endDate?: string }, i) => {
+        const { startDate: start, endDate: end } = entry ?? {};
+        if (start !== undefined && compareDates(start, today) > 0)
+          ctx.addIssue({
+            code: "custom",
+            path: [section, i, "startDate"],
+            message: `${start} is in the future (today is ${today})`,
+          });
+        if (start !== undefined && end !== undefined && compareDates(end, start) < 0)
+          ctx.addIssue({
+            code: "custom",
+            path: [section, i, "endDate"],
+            message: `${end} is before the start date ${start}`,
+          });
+      });
+    }
+  });
+}
+
+/** Whether a date of the DATE shape names a real month and day (2021-02-29 does not; 2024-02-29 does). */
+function isCalendarDate(value: string): boolean {
+  const [, year, month, day] = DATE.exec(value) ?? [];
+  if (year === undefined) return true; // the pattern's own message covers it
+  if (month === undefined) return true;
+  const m = Number(month);
+  if (m < 1 || m > 12) return false;
+  if (day === undefined) return true;
+  const d = Number(day);
+  const days = new Date(Date.UTC(Number(year), m, 0)).getUTCDate();
+  return d >= 1 && d <= days;
+}
+
+/** Compares two dates at the coarser of their precisions: negative when a is earlier. */
+export function compareDates(a: string, b: string): number {
+  const parts = (value: string) => value.split("-").map(Number);
+  const [pa, pb] = [parts(a), parts(b)];
+  const depth = Math.min(pa.length, pb.length);
+  for (let i = 0; i < depth; i++) if (pa[i] !== pb[i]) return pa[i]! - pb[i]!;
+  return 0;
+}

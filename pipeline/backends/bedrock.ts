@@ -1,4 +1,5 @@
-// The Bedrock model backend: one Converse call per request through the real SDK client.
+// The Bedrock model backend through the real SDK client: one Converse call per request, or ConverseStream
+// for a long generation (`stream: true`, the writer), which is judged by the silence between its events.
 import {
   BedrockRuntimeClient,
   ConverseCommand,
@@ -9,6 +10,7 @@ import {
 import type { DocumentType } from "@smithy/types";
 import { awsClientConfig, DEFAULT_AWS_TIMEOUT_MS, type AwsClientOptions } from "./aws.js";
 import { awsServiceError } from "./aws-errors.js";
+import { converseStream } from "./bedrock-stream.js";
 import { preview } from "./preview.js";
 import type { ModelBackend, ModelRequest, ModelResponse, ToolSpec } from "./types.js";
 
@@ -19,13 +21,28 @@ export interface BedrockBackendOptions extends AwsClientOptions {
 
 /** Throws InputError at once when the region or credentials are missing: nothing is sent before that. */
 export function createBedrockBackend(options: BedrockBackendOptions): ModelBackend {
-  const client = new BedrockRuntimeClient(awsClientConfig("bedrock-runtime", options));
+  const config = awsClientConfig("bedrock-runtime", options);
+  const client = new BedrockRuntimeClient(config);
+  // Streams get their own client that retries nothing: converseStream retries only what failed before any
+  // output, never a timeout (a timed-out generation may still be running, and billed).
+  let streamClient: BedrockRuntimeClient | undefined;
   const model = options.model;
   const timeoutMs = options.requestTimeoutMs ?? DEFAULT_AWS_TIMEOUT_MS;
   return {
     name: "bedrock",
     model,
     async complete(request: ModelRequest): Promise<ModelResponse> {
+      if (request.stream) {
+        streamClient ??= new BedrockRuntimeClient(
+          awsClientConfig("bedrock-runtime", { ...options, maxAttempts: 1 }),
+        );
+        return converseStream(streamClient, converseInput(model, request), {
+          model,
+          idleTimeoutMs: timeoutMs,
+          maxAttempts: config.maxAttempts,
+          retryDelayMs: options.retryDelayMs,
+        });
+      }
       let output: ConverseCommandOutput;
       try {
         output = await client.send(new ConverseCommand(converseInput(model, request)));
@@ -83,6 +100,7 @@ export function mapConverseOutput(model: string, output: ConverseCommandOutput):
     usage: {
       inputTokens: output.usage?.inputTokens ?? 0,
       outputTokens: output.usage?.outputTokens ?? 0,
+      attempts: output.$metadata?.attempts ?? 1,
     },
     preview: preview({ output: output.output ?? null, stopReason: output.stopReason }),
   };

@@ -18,11 +18,18 @@ export interface ModelRequest {
   tool?: ToolSpec;
   maxTokens?: number;
   temperature?: number;
+  /**
+   * A long generation (the writer): streamed where the service can, so a slow answer is judged by the
+   * silence between its parts, not its total time, and never sent twice once output has started.
+   */
+  stream?: boolean;
 }
 
 export interface ModelUsage {
   inputTokens: number;
   outputTokens: number;
+  /** Requests sent for the call, retries included, where the backend knows (Bedrock). */
+  attempts?: number;
 }
 
 export interface ModelResponse {

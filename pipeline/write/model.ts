@@ -84,6 +84,8 @@ export function modelWriter(backend: ModelBackend): Writer {
         tool: TAILOR_TOOL,
         maxTokens: 4096,
         temperature: 0.2,
+        // Up to 4,096 tokens takes minutes: streamed, judged by its pauses, never sent twice.
+        stream: true,
       });
       const parsed = tailored.safeParse(
         response.toolCall?.name === TAILOR_TOOL.name ? response.toolCall.input : undefined,

@@ -2,6 +2,8 @@
 // AWS_ENDPOINT_URL_BEDROCK_RUNTIME / AWS_ENDPOINT_URL_BEDROCK_AGENT_RUNTIME). It speaks cleartext HTTP/2
 // (h2c): both the runtime and the agent-runtime clients use NodeHttp2Handler by default, and an HTTP/1.1
 // server cannot answer them. Replies are scripted per route; every request is recorded with its body.
+// ConverseStream is answered in AWS's event-stream binary framing, encoded by the SDK's own codec.
+import { EventStreamCodec } from "@smithy/core/event-streams";
 import {
   createServer,
   type Http2ServerRequest,
@@ -12,7 +14,7 @@ import {
 import type { AddressInfo } from "node:net";
 import { readJsonBody } from "./json-body.js";
 
-export type FakeBedrockRoute = "converse" | "retrieve";
+export type FakeBedrockRoute = "converse" | "converse-stream" | "retrieve";
 
 export interface FakeBedrockReply {
   /** Default 200. */
@@ -24,7 +26,17 @@ export interface FakeBedrockReply {
   delayMs?: number;
   /** How many requests this reply answers; default 1, Infinity for every one. */
   times?: number;
+  /** ConverseStream: the events sent, in order, as event-stream frames after a 200 (`body` is ignored). */
+  events?: FakeStreamEvent[];
+  /** ConverseStream: the wait before each event. */
+  eventDelayMs?: number;
+  /** ConverseStream: send only this many events, then hold the stream open, silent (a stalled model). */
+  stallAfter?: number;
 }
+
+/** One frame of a ConverseStream answer: an event, or an exception Bedrock sends inside the stream. */
+export type FakeStreamEvent =
+  { event: string; payload: Record<string, unknown> } | { exception: string; message: string };
 
 export interface FakeBedrockRequest {
   method: string;
@@ -110,10 +122,66 @@ export const bedrockFault = {
   }),
 };
 
+/** Ready-made ConverseStream answers: the events Bedrock sends for a forced tool call or for text. */
+export const bedrockStream = {
+  /** The tool's input JSON split into `pieces` deltas, as Bedrock streams it; `raw` sends that text instead. */
+  toolUse(
+    input: unknown,
+    name = "tailored_resume",
+    usage = { inputTokens: 2400, outputTokens: 350 },
+    options: { pieces?: number; raw?: string } = {},
+  ): FakeStreamEvent[] {
+    const json = options.raw ?? JSON.stringify(input);
+    const pieces = Math.max(1, options.pieces ?? 4);
+    const size = Math.ceil(json.length / pieces);
+    const deltas = Array.from({ length: pieces }, (_, i) => json.slice(i * size, (i + 1) * size))
+      .filter((piece) => piece !== "")
+      .map((piece) =>
+        streamEvent("contentBlockDelta", { contentBlockIndex: 0, delta: { toolUse: { input: piece } } }),
+      );
+    return [
+      streamEvent("messageStart", { role: "assistant" }),
+      streamEvent("contentBlockStart", {
+        contentBlockIndex: 0,
+        start: { toolUse: { toolUseId: "tooluse_fake1", name } },
+      }),
+      ...deltas,
+      streamEvent("contentBlockStop", { contentBlockIndex: 0 }),
+      streamEvent("messageStop", { stopReason: "tool_use" }),
+      metadataEvent(usage),
+    ];
+  },
+  text(pieces: string[], usage = { inputTokens: 100, outputTokens: 20 }): FakeStreamEvent[] {
+    return [
+      streamEvent("messageStart", { role: "assistant" }),
+      ...pieces.map((text) => streamEvent("contentBlockDelta", { contentBlockIndex: 0, delta: { text } })),
+      streamEvent("contentBlockStop", { contentBlockIndex: 0 }),
+      streamEvent("messageStop", { stopReason: "end_turn" }),
+      metadataEvent(usage),
+    ];
+  },
+  /** An exception frame inside a 200 stream, e.g. `throttlingException`. */
+  exception(type: string, message = "Too many requests, please wait."): FakeStreamEvent {
+    return { exception: type, message };
+  },
+};
+
+function streamEvent(event: string, payload: Record<string, unknown>): FakeStreamEvent {
+  return { event, payload };
+}
+
+function metadataEvent(usage: { inputTokens: number; outputTokens: number }): FakeStreamEvent {
+  return streamEvent("metadata", {
+    usage: { ...usage, totalTokens: usage.inputTokens + usage.outputTokens },
+    metrics: { latencyMs: 42 },
+  });
+}
+
 export async function startFakeBedrock(): Promise<FakeBedrock> {
   const requests: FakeBedrockRequest[] = [];
   const queues: Record<FakeBedrockRoute, { reply: FakeBedrockReply | FakeBedrockHandler; left: number }[]> = {
     converse: [],
+    "converse-stream": [],
     retrieve: [],
   };
   const sessions = new Set<Http2Session>();
@@ -133,12 +201,12 @@ export async function startFakeBedrock(): Promise<FakeBedrock> {
   async function handle(req: Http2ServerRequest, res: Http2ServerResponse): Promise<void> {
     const body = await readJsonBody(req);
     const path = req.url;
-    const converse = /^\/model\/([^/]+)\/converse$/.exec(path);
+    const converse = /^\/model\/([^/]+)\/converse(-stream)?$/.exec(path);
     const retrieve = /^\/knowledgebases\/([^/]+)\/retrieve$/.exec(path);
     const recorded: FakeBedrockRequest = {
       method: req.method,
       path,
-      route: converse ? "converse" : retrieve ? "retrieve" : "unknown",
+      route: converse ? (converse[2] ? "converse-stream" : "converse") : retrieve ? "retrieve" : "unknown",
       ...(converse ? { modelId: decodeURIComponent(converse[1] ?? "") } : {}),
       ...(retrieve ? { knowledgeBaseId: decodeURIComponent(retrieve[1] ?? "") } : {}),
       headers: req.headers,
@@ -158,17 +226,36 @@ export async function startFakeBedrock(): Promise<FakeBedrock> {
     next.left -= 1;
     if (next.left <= 0) queue.shift();
     const reply = typeof next.reply === "function" ? await next.reply(recorded) : next.reply;
-    if (reply.delayMs) {
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          resolve();
-        }, reply.delayMs);
-        timers.add(timer);
-      });
-    }
-    if (res.stream.destroyed || res.stream.closed) return; // the client gave up (timeout) meanwhile
+    if (reply.delayMs) await wait(reply.delayMs);
+    if (gone(res)) return; // the client gave up (timeout) meanwhile
+    if (reply.events && (reply.status ?? 200) === 200) return sendStream(res, reply);
     send(res, reply);
+  }
+
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
+
+  async function sendStream(res: Http2ServerResponse, reply: FakeBedrockReply): Promise<void> {
+    const events = reply.events ?? [];
+    res.writeHead(200, {
+      "content-type": "application/vnd.amazon.eventstream",
+      "x-amzn-requestid": "fake-request-id",
+      ...reply.headers,
+    });
+    const count = Math.min(events.length, reply.stallAfter ?? events.length);
+    for (const event of events.slice(0, count)) {
+      if (reply.eventDelayMs) await wait(reply.eventDelayMs);
+      if (gone(res)) return;
+      res.write(encodeEvent(event));
+    }
+    // A stall keeps the stream open without a word until the client gives up (or the fake closes).
+    if (reply.stallAfter === undefined || reply.stallAfter >= events.length) res.end();
   }
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -188,6 +275,35 @@ export async function startFakeBedrock(): Promise<FakeBedrock> {
         server.close(() => resolve());
       }),
   };
+}
+
+const gone = (res: Http2ServerResponse) => res.stream.destroyed || res.stream.closed;
+
+const codec = new EventStreamCodec(
+  (bytes) => Buffer.from(bytes).toString("utf8"),
+  (text) => new Uint8Array(Buffer.from(text, "utf8")),
+);
+
+/** One event-stream frame as Bedrock sends it: the member name in `:event-type`, the payload as JSON. */
+function encodeEvent(event: FakeStreamEvent): Uint8Array {
+  const text = (value: string) => ({ type: "string" as const, value });
+  if ("exception" in event)
+    return codec.encode({
+      headers: {
+        ":message-type": text("exception"),
+        ":exception-type": text(event.exception),
+        ":content-type": text("application/json"),
+      },
+      body: Buffer.from(JSON.stringify({ message: event.message })),
+    });
+  return codec.encode({
+    headers: {
+      ":message-type": text("event"),
+      ":event-type": text(event.event),
+      ":content-type": text("application/json"),
+    },
+    body: Buffer.from(JSON.stringify(event.payload)),
+  });
 }
 
 function converse(

@@ -62,3 +62,69 @@ describe("loadSettings", () => {
     expect(envName("githubApiUrl")).toBe("VOUCH_GITHUB_API_URL");
   });
 });
+
+describe("the choices of --writer, --kb, --verifier and --mode, in the file and the variables", () => {
+  const FILE_CASES: [string, string][] = [
+    [
+      "writer: gpt\n",
+      'vouch.config.yaml: line 1: field "writer": expected template, bedrock, openai or scripted:<file>.',
+    ],
+    [
+      "writer: scripted\n",
+      'vouch.config.yaml: line 1: field "writer": scripted needs the draft\'s file: scripted:<file>.',
+    ],
+    [
+      "writer: template\nkb: weird\n",
+      'vouch.config.yaml: line 2: field "kb": expected local or bedrock:<knowledge base id>.',
+    ],
+    [
+      "kb: 'bedrock:'\n",
+      'vouch.config.yaml: line 1: field "kb": a Bedrock knowledge base needs its id: bedrock:<knowledge base id>.',
+    ],
+    [
+      "verifier: haiku\n",
+      'vouch.config.yaml: line 1: field "verifier": expected local, bedrock, openai or off.',
+    ],
+    ["mode: strict\n", 'vouch.config.yaml: line 1: field "mode": expected block or warn.'],
+  ];
+  it.each(FILE_CASES)("refuses %j in vouch.config.yaml", async (text, message) => {
+    await config(text);
+    const error = await loadSettings(dir, {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as Error).message).toBe(
+      `${join(dir, "vouch.config.yaml")}${message.slice("vouch.config.yaml".length)}`,
+    );
+  });
+
+  const ENV_CASES: [string, string, string][] = [
+    [
+      "writer",
+      "VOUCH_WRITER=gpt",
+      "VOUCH_WRITER=gpt: expected template, bedrock, openai or scripted:<file>.",
+    ],
+    [
+      "writer",
+      "VOUCH_WRITER=scripted",
+      "VOUCH_WRITER=scripted: scripted needs the draft's file: scripted:<file>.",
+    ],
+    ["kb", "VOUCH_KB=weird", "VOUCH_KB=weird: expected local or bedrock:<knowledge base id>."],
+    ["verifier", "VOUCH_VERIFIER=gpt", "VOUCH_VERIFIER=gpt: expected local, bedrock, openai or off."],
+    ["mode", "VOUCH_MODE=1", "VOUCH_MODE=1: expected block or warn."],
+  ];
+  it.each(ENV_CASES)("refuses a bad %s variable: %s", async (setting, assignment, message) => {
+    const [name, value] = assignment.split("=") as [string, string];
+    const settings = await loadSettings(dir, { [name]: value });
+    expect(() => settings.get(setting as "writer")).toThrow(new InputError(message));
+  });
+
+  it.each([
+    ["writer", "scripted:drafts/a.json"],
+    ["writer", "bedrock"],
+    ["kb", "bedrock:KB12345678"],
+    ["verifier", "off"],
+    ["mode", "warn"],
+  ])("accepts %s %s", async (setting, value) => {
+    await config(`${setting}: "${value}"\n`);
+    expect((await loadSettings(dir, {})).get(setting as "writer")).toBe(value);
+  });
+});

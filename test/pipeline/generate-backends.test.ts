@@ -10,7 +10,7 @@ import type { JsonResume } from "../../core/resume.js";
 import { DEFAULT_VERIFIER_MODEL, DEFAULT_WRITER_MODEL } from "../../pipeline/backends/index.js";
 import { OUTPUT_FILES } from "../../pipeline/outputs.js";
 import type { RunReport } from "../../pipeline/report.js";
-import { type FakeBedrockRequest, bedrockReply } from "../fakes/bedrock-server.js";
+import { type FakeBedrockRequest, bedrockReply, bedrockStream } from "../fakes/bedrock-server.js";
 import { type FakeOpenAi, openaiReply, startFakeOpenAi } from "../fakes/openai-server.js";
 import { runCli } from "../helpers/cli.js";
 import { useFakeBedrock } from "../helpers/fake-bedrock.js";
@@ -72,16 +72,20 @@ describe("--writer bedrock --verifier bedrock --kb bedrock:KBID123", () => {
   let stderr: string;
 
   beforeAll(async () => {
-    // One handler per Converse request, answering by the tool the request forces.
-    const converse = (request: FakeBedrockRequest) =>
-      toolOf(request) === "tailored_resume"
-        ? bedrockReply.toolUse(TAILORED, "tailored_resume", WRITER_USAGE)
-        : bedrockReply.toolUse({
-            verdict: "GROUNDED",
-            reason: "Each claim has a chunk.",
-            ungroundedClaims: [],
-          });
-    fake.script("converse", ...Array.from({ length: 20 }, () => converse));
+    // The writer streams (throttled once before any output); the verifier's short checks use Converse.
+    fake.script("converse-stream", { events: [bedrockStream.exception("throttlingException")] });
+    fake.script("converse-stream", {
+      events: bedrockStream.toolUse(TAILORED, "tailored_resume", WRITER_USAGE),
+      eventDelayMs: 20,
+    });
+    fake.script("converse", {
+      ...bedrockReply.toolUse({
+        verdict: "GROUNDED",
+        reason: "Each claim has a chunk.",
+        ungroundedClaims: [],
+      }),
+      times: Infinity,
+    });
     fake.script(
       "retrieve",
       bedrockReply.retrieve([
@@ -120,13 +124,18 @@ describe("--writer bedrock --verifier bedrock --kb bedrock:KBID123", () => {
     expect(report.inputs.kb).toBe("bedrock:KBID123");
   });
 
-  it("the writer's Converse forces tailored_resume on the writer model; the verifier's forces grounding_verdict", () => {
-    const converses = fake.requests.filter((r) => r.route === "converse");
+  it("the writer's ConverseStream forces tailored_resume on the writer model; the verifier's Converse forces grounding_verdict", () => {
+    const converses = fake.requests.filter((r) => r.route === "converse" || r.route === "converse-stream");
     const writer = converses.filter((r) => toolOf(r) === "tailored_resume");
     const verifier = converses.filter((r) => toolOf(r) === "grounding_verdict");
-    expect(writer.map((r) => r.modelId)).toEqual([DEFAULT_WRITER_MODEL]);
+    expect(writer.map((r) => [r.route, r.modelId])).toEqual([
+      ["converse-stream", DEFAULT_WRITER_MODEL],
+      ["converse-stream", DEFAULT_WRITER_MODEL],
+    ]);
     expect(verifier.length).toBeGreaterThan(0);
-    expect(new Set(verifier.map((r) => r.modelId))).toEqual(new Set([DEFAULT_VERIFIER_MODEL]));
+    expect(new Set(verifier.map((r) => [r.route, r.modelId].join(" ")))).toEqual(
+      new Set([`converse ${DEFAULT_VERIFIER_MODEL}`]),
+    );
     expect(writer.length + verifier.length).toBe(converses.length);
     expect(converses.indexOf(writer[0]!)).toBe(0);
     const sent = verifier.map((r) => JSON.stringify(r.body)).join("\n");
@@ -134,7 +143,7 @@ describe("--writer bedrock --verifier bedrock --kb bedrock:KBID123", () => {
     expect(sent).not.toContain("61%");
   });
 
-  it("report.json counts every model call and its tokens", () => {
+  it("report.json counts every model call, its tokens and its attempts", () => {
     const verifierCalls = fake.requests.filter((r) => toolOf(r) === "grounding_verdict").length;
     const { usage, verdicts } = read<RunReport>(out, "report.json");
     // The model said GROUNDED of work[0], but a figure in it was redacted: not grounded after all.
@@ -148,12 +157,13 @@ describe("--writer bedrock --verifier bedrock --kb bedrock:KBID123", () => {
       inputTokens: WRITER_USAGE.inputTokens + verifierCalls * VERDICT_USAGE.inputTokens,
       outputTokens: WRITER_USAGE.outputTokens + verifierCalls * VERDICT_USAGE.outputTokens,
       byCall: [
-        { backend: "bedrock", model: DEFAULT_WRITER_MODEL, purpose: "writer", ...WRITER_USAGE },
+        { backend: "bedrock", model: DEFAULT_WRITER_MODEL, purpose: "writer", ...WRITER_USAGE, attempts: 2 },
         ...Array.from({ length: verifierCalls }, () => ({
           backend: "bedrock",
           model: DEFAULT_VERIFIER_MODEL,
           purpose: "verifier",
           ...VERDICT_USAGE,
+          attempts: 1,
         })),
       ],
     });
@@ -179,6 +189,39 @@ describe("--writer bedrock --verifier bedrock --kb bedrock:KBID123", () => {
         replacement: "[NUM_REDACTED]",
       }),
     );
+  });
+});
+
+describe("--writer bedrock when the stream goes wrong: exit 3, one sentence, sent once, no outputs", () => {
+  const fake = useFakeBedrock({ vars: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" } });
+
+  it("a stream that breaks after output started is sent once", async () => {
+    const out = temp();
+    const events = bedrockStream.toolUse(TAILORED, "tailored_resume", WRITER_USAGE, { pieces: 6 });
+    fake.script("converse-stream", {
+      events: [...events.slice(0, 4), bedrockStream.exception("internalServerException", "Internal error.")],
+      times: Infinity,
+    });
+    const run = await generate(out, ["--writer", "bedrock", "--verifier", "off"]);
+    expect([run.code, run.stderr]).toEqual([
+      3,
+      `vouch: Bedrock model ${DEFAULT_WRITER_MODEL} failed in mid-stream (InternalServerException: Internal error; 1 attempt; not retried, since output had started).\n`,
+    ]);
+    expect(fake.requests.filter((r) => r.route === "converse-stream")).toHaveLength(1);
+    expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
+  });
+
+  it("malformed streamed output is a clear service error", async () => {
+    const out = temp();
+    fake.script("converse-stream", {
+      events: bedrockStream.toolUse(undefined, "tailored_resume", WRITER_USAGE, { raw: '{"summary": [' }),
+    });
+    const run = await generate(out, ["--writer", "bedrock", "--verifier", "off"]);
+    expect([run.code, run.stderr]).toEqual([
+      3,
+      `vouch: Bedrock model ${DEFAULT_WRITER_MODEL} streamed a call of tailored_resume whose input is not valid JSON: {"summary": [\n`,
+    ]);
+    expect(existsSync(out) ? readdirSync(out) : []).toEqual([]);
   });
 });
 

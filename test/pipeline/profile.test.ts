@@ -175,3 +175,102 @@ describe("errors name the file, the line and the field", () => {
     expect((await failure(path))?.message).toBe(`${path}: no such profile file.`);
   });
 });
+
+describe("dates are real calendar dates, an end is not before its start, a start is not in the future", () => {
+  const TODAY = "2026-12-01";
+  const profile = (lines: string[]) =>
+    ["basics:", "  name: Dana", "work:", "  - name: Fernhill", "    startDate: '2019-01'", ...lines].join(
+      "\n",
+    );
+  const refusal = async (name: string, text: string) => {
+    const path = file(`dates/${name}`, text);
+    const error = await readProfile(path, { today: TODAY }).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(error).toBeInstanceOf(InputError);
+    return error?.message.slice(path.length);
+  };
+
+  it.each([
+    [
+      ["  - name: Quillmark", "    startDate: '2021-13'"],
+      'line 7: field "work[1].startDate": 2021-13 is not a calendar date.',
+    ],
+    [
+      ["  - name: Quillmark", "    startDate: '2021-00'"],
+      'line 7: field "work[1].startDate": 2021-00 is not a calendar date.',
+    ],
+    [
+      ["  - name: Quillmark", "    startDate: '2021-02-30'"],
+      'line 7: field "work[1].startDate": 2021-02-30 is not a calendar date.',
+    ],
+    [
+      ["  - name: Quillmark", "    startDate: '2023-02-29'"],
+      'line 7: field "work[1].startDate": 2023-02-29 is not a calendar date.',
+    ],
+    [
+      ["  - name: Quillmark", "    startDate: '2021-04-31'"],
+      'line 7: field "work[1].startDate": 2021-04-31 is not a calendar date.',
+    ],
+    [
+      ["  - name: Quillmark", "    startDate: '2021-04-00'"],
+      'line 7: field "work[1].startDate": 2021-04-00 is not a calendar date.',
+    ],
+    [
+      ["    endDate: '2018-06'"],
+      'line 6: field "work[0].endDate": 2018-06 is before the start date 2019-01.',
+    ],
+    [["    endDate: '2018'"], 'line 6: field "work[0].endDate": 2018 is before the start date 2019-01.'],
+    [
+      ["  - name: Quillmark", "    startDate: '2026-12-02'"],
+      'line 7: field "work[1].startDate": 2026-12-02 is in the future (today is 2026-12-01).',
+    ],
+    [
+      ["  - name: Quillmark", "    startDate: 2027"],
+      'line 7: field "work[1].startDate": 2027 is in the future (today is 2026-12-01).',
+    ],
+    [
+      ["education:", "  - institution: OSU", "    startDate: '2014-09'", "    endDate: '2014-08-31'"],
+      'line 9: field "education[0].endDate": 2014-08-31 is before the start date 2014-09.',
+    ],
+    [
+      ["projects:", "  - name: site", "    startDate: '2020-02-31'"],
+      'line 8: field "projects[0].startDate": 2020-02-31 is not a calendar date.',
+    ],
+    [
+      ["volunteer:", "  - organization: Club", "    startDate: '2030-01'"],
+      'line 8: field "volunteer[0].startDate": 2030-01 is in the future (today is 2026-12-01).',
+    ],
+    [
+      ["awards:", "  - title: Prize", "    date: '2020-13-01'"],
+      'line 8: field "awards[0].date": 2020-13-01 is not a calendar date.',
+    ],
+  ])("%j", async (lines, message) => {
+    expect(await refusal("bad.yaml", profile(lines))).toBe(`: ${message}`);
+  });
+
+  it.each([
+    ["a leap day", ["  - name: Quillmark", "    startDate: '2024-02-29'"]],
+    ["an end in the same year as a month start", ["    endDate: '2019'"]],
+    ["an end on its start", ["    endDate: '2019-01'"]],
+    ["a start this month", ["  - name: Quillmark", "    startDate: '2026-12'"]],
+    ["a start today", ["  - name: Quillmark", "    startDate: '2026-12-01'"]],
+    ["an end in the future (a course still running)", ["    endDate: '2027-06'"]],
+  ])("accepts %s", async (_name, lines) => {
+    const path = file("dates/good.yaml", profile(lines));
+    await expect(readProfile(path, { today: TODAY })).resolves.toMatchObject({ path });
+  });
+
+  it("JSON profiles get the same line and field", async () => {
+    const json = JSON.stringify({ work: [{ name: "A", startDate: "2021-02-30" }] }, null, 2);
+    expect(await refusal("resume.json", json)).toBe(
+      ': line 5: field "work[0].startDate": 2021-02-30 is not a calendar date.',
+    );
+  });
+
+  it("without a date given, today is the clock's", async () => {
+    const path = file("dates/future.yaml", "work:\n  - startDate: '2999-01'\n");
+    await expect(readProfile(path)).rejects.toThrow(/field "work\[0\]\.startDate": 2999-01 is in the future/);
+  });
+});

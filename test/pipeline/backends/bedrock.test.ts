@@ -89,7 +89,7 @@ describe("the response", () => {
       input: { verdict: "NOT_GROUNDED", reason: "x".repeat(300), ungroundedClaims: ["Uses Rust."] },
     });
     expect(response.stopReason).toBe("tool_use");
-    expect(response.usage).toEqual({ inputTokens: 120, outputTokens: 30 });
+    expect(response.usage).toEqual({ inputTokens: 120, outputTokens: 30, attempts: 1 });
     expect(response.preview).toHaveLength(200);
     expect(response.preview.startsWith('{"output":{"message":')).toBe(true);
   });

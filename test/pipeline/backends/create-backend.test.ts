@@ -8,7 +8,7 @@ import {
 import { UsageLedger, type ModelRequest } from "../../../pipeline/backends/types.js";
 import { InputError } from "../../../core/errors.js";
 import { VERDICT_TOOL } from "../../../pipeline/verify/verdict-tool.js";
-import { bedrockReply } from "../../fakes/bedrock-server.js";
+import { bedrockFault, bedrockReply } from "../../fakes/bedrock-server.js";
 import { openaiReply, startFakeOpenAi, type FakeOpenAi } from "../../fakes/openai-server.js";
 import { useFakeBedrock } from "../../helpers/fake-bedrock.js";
 import { settingsOf } from "../../helpers/settings.js";
@@ -25,14 +25,19 @@ const verdictRequest: ModelRequest = {
 describe("createBackend: bedrock", () => {
   const fake = useFakeBedrock();
 
-  it("uses Claude Haiku for the verifier and records every call's usage in the ledger", async () => {
-    fake.script("converse", bedrockReply.verdict("GROUNDED", "ok"), bedrockReply.verdict("GROUNDED", "ok"));
+  it("uses Claude Haiku for the verifier and records every call's usage and attempts in the ledger", async () => {
+    fake.script(
+      "converse",
+      bedrockFault.throttling(),
+      bedrockReply.verdict("GROUNDED", "ok"),
+      bedrockReply.verdict("GROUNDED", "ok"),
+    );
     const ledger = new UsageLedger();
     const verifier = createBackend("bedrock", "verifier", settingsOf({}), ledger, { aws: FAST });
     expect(verifier.model).toBe(DEFAULT_VERIFIER_MODEL);
     await verifier.complete(verdictRequest);
     await verifier.complete(verdictRequest);
-    expect(fake.requests.map((r) => r.modelId)).toEqual([DEFAULT_VERIFIER_MODEL, DEFAULT_VERIFIER_MODEL]);
+    expect(fake.requests.map((r) => r.modelId)).toEqual(Array(3).fill(DEFAULT_VERIFIER_MODEL));
     expect(ledger.calls).toEqual([
       {
         backend: "bedrock",
@@ -40,6 +45,7 @@ describe("createBackend: bedrock", () => {
         purpose: "verifier",
         inputTokens: 120,
         outputTokens: 30,
+        attempts: 2,
       },
       {
         backend: "bedrock",
@@ -47,6 +53,7 @@ describe("createBackend: bedrock", () => {
         purpose: "verifier",
         inputTokens: 120,
         outputTokens: 30,
+        attempts: 1,
       },
     ]);
     expect(ledger.totals()).toEqual({ calls: 2, inputTokens: 240, outputTokens: 60 });

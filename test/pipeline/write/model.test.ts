@@ -11,7 +11,7 @@ import { fromText } from "../../../pipeline/job.js";
 import { assetPath } from "../../../core/paths.js";
 import { TAILOR_TOOL, modelWriter } from "../../../pipeline/write/model.js";
 import type { WriterInput } from "../../../pipeline/write/types.js";
-import { bedrockReply, startFakeBedrock, type FakeBedrock } from "../../fakes/bedrock-server.js";
+import { bedrockStream, startFakeBedrock, type FakeBedrock } from "../../fakes/bedrock-server.js";
 import { DUMMY_CREDENTIALS, useAwsEnv, type AwsEnv } from "../../helpers/aws-env.js";
 import { testCatalog } from "../../helpers/catalog.js";
 
@@ -82,6 +82,7 @@ describe("the request", () => {
       tool: TAILOR_TOOL,
       maxTokens: 4096,
       temperature: 0.2,
+      stream: true,
     });
     expect(TAILOR_TOOL.name).toBe("tailored_resume");
     expect(request.prompt).toContain("<job>\n## What you bring\n- Amazon EKS\n</job>");
@@ -180,17 +181,16 @@ describe("through the real Bedrock client", () => {
     await fake.close();
   });
 
-  it("sends one Converse request forcing tailored_resume and merges its tool input", async () => {
+  it("sends one ConverseStream request forcing tailored_resume and merges its streamed tool input", async () => {
     fake = await startFakeBedrock();
     env = useAwsEnv({ ...DUMMY_CREDENTIALS, AWS_ENDPOINT_URL_BEDROCK_RUNTIME: fake.url });
-    fake.script(
-      "converse",
-      bedrockReply.toolUse({ summary: "From Bedrock.", work: [], skills: [] }, "tailored_resume"),
-    );
+    fake.script("converse-stream", {
+      events: bedrockStream.toolUse({ summary: "From Bedrock.", work: [], skills: [] }, "tailored_resume"),
+    });
     const backend = createBedrockBackend({ model: "writer-model", retryDelayMs: 1, requestTimeoutMs: 2_000 });
     const draft = await modelWriter(backend).write(input);
     expect(draft.basics?.summary).toBe("From Bedrock.");
-    expect(fake.requests.map((r) => [r.route, r.modelId])).toEqual([["converse", "writer-model"]]);
+    expect(fake.requests.map((r) => [r.route, r.modelId])).toEqual([["converse-stream", "writer-model"]]);
     const body = fake.requests[0]!.body as {
       system: { text: string }[];
       toolConfig: { tools: { toolSpec: { name: string } }[]; toolChoice: unknown };
