@@ -1,11 +1,12 @@
 // The job description: text or Markdown, or JSON Resume's job format (jsonresume.org/job-description).
-import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import { z } from "zod";
 import { InputError } from "../core/errors.js";
-import { readDocument } from "../core/document.js";
+import { checkDocument } from "../core/document.js";
+import { MAX_JOB_BYTES, readInputFile } from "./input-file.js";
+import { type Unit, jobUnits } from "./job/units.js";
 
-/** One line of the job: a heading, a bullet or a paragraph sentence group. */
+/** One unit of the job: a heading, a list item or a paragraph, its wrapped lines joined. */
 export interface JobLine {
   text: string;
   /** 1-based line in the file (JSON jobs: the order of the fields). */
@@ -13,6 +14,10 @@ export interface JobLine {
   /** The nearest heading above it (`What you bring`), or the JSON field (`qualifications`). */
   section: string;
   heading: boolean;
+  /** A list item's nested items ("3+ years with:" over "Go", "Kubernetes"). */
+  context?: string[];
+  /** The list item this one is nested under. */
+  parent?: string;
 }
 
 export interface Job {
@@ -35,38 +40,44 @@ const jsonJob = z
   .catchall(z.unknown());
 
 export async function readJob(path: string): Promise<Job> {
-  if (extname(path).toLowerCase() === ".json") return fromJson(path, await readDocument(path, jsonJob));
-  const text = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
-    throw new InputError(
-      error.code === "ENOENT"
-        ? `${path}: no such job description file.`
-        : `${path}: the job description cannot be read (${error.code ?? error.message}).`,
-    );
+  // Text only, at most 1 MB (input-file.ts): a binary or huge file is refused before it is parsed.
+  const text = await readInputFile(path, {
+    noun: "job description",
+    maxBytes: MAX_JOB_BYTES,
+    missing: "no such job description file.",
   });
+  if (extname(path).toLowerCase() === ".json") return fromJson(path, checkDocument(text, path, jsonJob));
   const job = fromText(path, text);
   if (job.lines.every((l) => l.heading)) throw new InputError(`${path}: the job description is empty.`);
   return job;
 }
 
-/** Markdown or plain text: headings set the section; list markers and emphasis are dropped. */
+/** Markdown or plain text: headings set the section; paragraphs and list items are the lines (job/units.ts). */
 export function fromText(path: string, text: string): Job {
-  const lines: JobLine[] = [];
   let section = "";
   let title: string | undefined;
-  text.split(/\r?\n/).forEach((raw, i) => {
-    const heading = /^\s{0,3}#{1,6}\s+(.*)$/.exec(raw)?.[1];
-    const body = (heading ?? raw)
-      .replace(/^\s*(?:[-*+•]|\d{1,3}[.)])\s+/, "")
-      .replace(/[*_`]+/g, "")
-      .trim();
-    if (body === "") return;
-    if (heading !== undefined) {
-      section = body;
-      title ??= body;
+  const lines = plainTitle(jobUnits(text)).map(({ heading, item: _item, ...unit }): JobLine => {
+    if (heading) {
+      section = unit.text;
+      title ??= unit.text;
     }
-    lines.push({ text: body, line: i + 1, section, heading: heading !== undefined });
+    return { ...unit, section, heading };
   });
   return { path, lines, ...(title ? { title } : {}) };
+}
+
+/**
+ * A plain-text post opens with its title on a line of its own ("Backend Engineer at
+ * Quayside"): a first unit of a few words and no sentence ending, with more after it.
+ */
+function plainTitle(units: Unit[]): Unit[] {
+  const first = units[0];
+  if (!first || first.heading || first.item || units.length < 2) return units;
+  const titleLike =
+    /^[\p{L}\p{N}]/u.test(first.text) && first.text.split(/\s+/).length <= 8 && !/[.!?:,;]$/.test(first.text);
+  return titleLike && units[1]!.line > first.line + 1
+    ? [{ ...first, heading: true }, ...units.slice(1)]
+    : units;
 }
 
 function fromJson(path: string, job: z.output<typeof jsonJob>): Job {

@@ -5,13 +5,18 @@ import { dirname, join } from "node:path";
 import type { ExtractResult } from "../core/truth.js";
 import type { RedactionRecord } from "../guards/record.js";
 import type { Match } from "../core/match.js";
+import type { RecordEvidence } from "../core/evidence.js";
 import type { UsageLedger } from "./backends/types.js";
 import { packageRoot } from "../core/paths.js";
 import type { Requirement } from "./requirements.js";
 import type { StageTiming } from "./stages/clock.js";
 import type { SectionVerdict } from "./stages/verify.js";
+import { type Coverage, coverage } from "./stages/strategize/coverage.js";
 
 export const REPORT_FORMAT = 1;
+
+/** Beside report.json when the run was signed (`--sign-key`): an Ed25519 signature of its exact bytes. */
+export const SIGNATURE_FILE = "report.json.sig";
 
 export interface RunReport {
   format: number;
@@ -21,8 +26,27 @@ export interface RunReport {
   inputs: Record<string, unknown>;
   stages: StageTiming[];
   totalMs: number;
-  requirements: { id: string; kind: string; text: string; technology?: string; optional: boolean }[];
-  matches: { requirement: string; technology?: string; status: string; note?: string }[];
+  requirements: {
+    id: string;
+    kind: string;
+    text: string;
+    technology?: string;
+    years?: number;
+    name?: string;
+    optional: boolean;
+  }[];
+  /** Each requirement's match with the evidence behind its status (profile field, repo path:line, chunk). */
+  matches: {
+    requirementId?: string;
+    requirement: string;
+    label?: string;
+    technology?: string;
+    status: string;
+    note?: string;
+    evidence: RecordEvidence[];
+  }[];
+  /** How many requirements the evidence backs, by what, and which it does not. */
+  coverage: Coverage;
   guards: { records: number; byGuard: Record<string, Record<string, number>> };
   /** The log's length and last hash: `vouch audit` can tell a log cut short from a whole one. */
   chain: { records: number; lastHash: string | null };
@@ -31,6 +55,8 @@ export interface RunReport {
   truth?: { repos: number; technologies: number; production: number; staleClaims: number };
   versions: Record<string, string>;
   outputs?: { file: string; bytes: number; sha256: string }[];
+  /** Set when the run was signed: the signature file beside report.json and the key it names. */
+  signature?: { file: string; algorithm: "ed25519"; publicKeySha256: string };
 }
 
 export interface ReportInput {
@@ -40,7 +66,7 @@ export interface ReportInput {
   inputs: Record<string, unknown>;
   stages: StageTiming[];
   requirements: readonly Requirement[];
-  matches: readonly Match[];
+  matches: readonly (Match & { requirementId?: string; label?: string })[];
   records: readonly RedactionRecord[];
   verdicts: readonly SectionVerdict[];
   usage: UsageLedger;
@@ -67,13 +93,19 @@ export function buildReport(input: ReportInput): RunReport {
       text: r.text,
       optional: r.optional,
       ...(r.technology ? { technology: r.technology } : {}),
+      ...(r.years !== undefined ? { years: r.years } : {}),
+      ...(r.name ? { name: r.name } : {}),
     })),
     matches: input.matches.map((m) => ({
+      ...(m.requirementId ? { requirementId: m.requirementId } : {}),
       requirement: m.requirement,
+      ...(m.label ? { label: m.label } : {}),
       status: m.status,
       ...(m.technology ? { technology: m.technology } : {}),
       ...(m.note ? { note: m.note } : {}),
+      evidence: m.evidence.map(asRecordEvidence),
     })),
+    coverage: coverage(input.matches),
     guards: { records: input.records.length, byGuard },
     chain: { records: input.records.length, lastHash: input.records.at(-1)?.hash ?? null },
     verdicts: input.verdicts.map(({ failure: _failure, ...v }) => v),
@@ -89,6 +121,16 @@ export function buildReport(input: ReportInput): RunReport {
         }
       : {}),
     versions: versions(),
+  };
+}
+
+/** A match given in a guard case may cite truth's evidence as is: shown as a record's evidence. */
+function asRecordEvidence(e: Match["evidence"][number]): RecordEvidence {
+  if ("source" in e) return { source: e.source, ref: e.ref, ...(e.text ? { text: e.text } : {}) };
+  return {
+    source: "truth",
+    ref: `${e.repo}/${e.path}${e.line !== undefined ? `:${e.line}` : ""}`,
+    text: e.detail,
   };
 }
 

@@ -1,9 +1,14 @@
-// What a job asks for, one requirement per technology, years figure or duty. Pure.
+// What a job asks for: one requirement per technology named (list members too), per years clause, per
+// product name the catalog does not know, and per duty, in the job's order. Pure.
 import type { Catalog } from "../extractors/catalog.js";
-import type { Job } from "./job.js";
+import type { Job, JobLine } from "./job.js";
 import { isContentWord, stemOf, wordsOf } from "./verify/words.js";
+import { unknownNames } from "./requirements/names.js";
+import { namedTechnologies } from "./requirements/technologies.js";
+import { yearsClauses } from "./requirements/years.js";
 
-export type RequirementKind = "technology" | "years" | "domain";
+/** `name`: a product the catalog does not know, matched on the profile's words. */
+export type RequirementKind = "technology" | "years" | "name" | "domain";
 
 export interface Requirement {
   /** `R1`, `R2`, … in the order of the job. */
@@ -14,41 +19,97 @@ export interface Requirement {
   line: number;
   /** Under a "nice to have" / "bonus" / "preferred" heading or phrase. */
   optional: boolean;
+  /** A technology requirement's technology; a years requirement's subject, when it has one. */
   technology?: string;
   years?: number;
+  /** A `name` requirement's product name as the job writes it. */
+  name?: string;
   /** Content stems, for relevance and for matching duties to highlights. */
   stems: string[];
 }
 
 const OPTIONAL = /\b(nice[- ]to[- ]have|bonus|preferred|a plus|plus if)\b/i;
-/** `5+ years`, `5 or more years`, `3-5 years` (a range asks for its lower end). */
-const YEARS = /\b(\d{1,2})\s*(?:[-–]\s*\d{1,2}\s*)?\+?\s*(?:or more\s+)?years?\b/i;
+
+/** The names and aliases of the catalog in lower case: a word that is one is never an unknown product. */
+const catalogNames = new WeakMap<Catalog, Set<string>>();
+function namesOf(catalog: Catalog): Set<string> {
+  let names = catalogNames.get(catalog);
+  if (!names) {
+    names = new Set(
+      catalog.entries.flatMap((e) => [e.name, ...(e.aliases ?? [])].map((n) => n.toLowerCase())),
+    );
+    catalogNames.set(catalog, names);
+  }
+  return names;
+}
+
+function keyOf(r: Omit<Requirement, "id">): string {
+  if (r.kind === "technology") return `tech:${r.technology}`;
+  if (r.kind === "years") return `years:${r.years}:${r.technology ?? ""}`;
+  if (r.kind === "name") return `name:${r.name!.toLowerCase()}`;
+  return `text:${r.text}`;
+}
 
 export function jobRequirements(job: Job, catalog: Catalog): Requirement[] {
   const out: Requirement[] = [];
   const seen = new Map<string, Requirement>();
   const add = (r: Omit<Requirement, "id">) => {
-    const key = r.technology ?? (r.years !== undefined ? `years:${r.years}` : `text:${r.text}`);
-    const earlier = seen.get(key);
+    const earlier = seen.get(keyOf(r));
     // Asked for anywhere without "nice to have", it is required: the required line's words describe it.
     if (earlier?.optional && !r.optional) Object.assign(earlier, r);
     if (earlier) return;
     const requirement = { ...r, id: `R${out.length + 1}` };
-    seen.set(key, requirement);
+    seen.set(keyOf(r), requirement);
     out.push(requirement);
   };
+  // Words of the job's title, company and headings name the job, not a product it asks for.
+  const known = new Set([...namesOf(catalog), ...jobWords(job)]);
   for (const line of job.lines) {
     if (line.heading) continue;
-    const optional = OPTIONAL.test(line.text) || OPTIONAL.test(line.section);
-    const stems = contentStems(line.text);
-    const base = { text: line.text, line: line.line, optional, stems };
-    const years = YEARS.exec(line.text)?.[1];
-    if (years !== undefined) add({ ...base, kind: "years", years: Number(years) });
-    const mentions = catalog.findMentions(line.text);
-    for (const m of mentions) add({ ...base, kind: "technology", technology: m.id });
-    if (mentions.length === 0 && years === undefined && stems.length >= 2) add({ ...base, kind: "domain" });
+    for (const r of lineRequirements(line, catalog, known)) add(r);
   }
   return out;
+}
+
+function lineRequirements(
+  line: JobLine,
+  catalog: Catalog,
+  known: ReadonlySet<string>,
+): Omit<Requirement, "id">[] {
+  const optional = [line.text, line.section, line.parent ?? ""].some((t) => OPTIONAL.test(t));
+  const stems = contentStems(line.text);
+  const base = { text: line.text, line: line.line, optional, stems };
+  const named = namedTechnologies(line.text, catalog);
+  const nested = (line.context ?? []).flatMap((c) => namedTechnologies(c, catalog));
+  const years = yearsClauses(line.text, named, nested);
+  const names = unknownNames(line.text, named, known);
+  const found: { start: number; r: Omit<Requirement, "id"> }[] = [
+    ...years.map((y) => ({
+      start: y.start,
+      r: {
+        ...base,
+        kind: "years" as const,
+        years: y.years,
+        ...(y.technology ? { technology: y.technology } : {}),
+      },
+    })),
+    ...named.map((t) => ({ start: t.start, r: { ...base, kind: "technology" as const, technology: t.id } })),
+    ...names.map((n) => ({ start: n.start, r: { ...base, kind: "name" as const, name: n.name } })),
+  ];
+  // A lead-in to nested items ("Cloud experience:") is no duty of its own.
+  const leadIn = line.text.endsWith(":") && (line.context?.length ?? 0) > 0;
+  if (found.length === 0 && stems.length >= 2 && !leadIn) return [{ ...base, kind: "domain" }];
+  // Left to right; at one place a years figure comes before the technology it asks for.
+  return found.sort((a, b) => a.start - b.start).map((f) => f.r);
+}
+
+function jobWords(job: Job): string[] {
+  const texts = [
+    job.title ?? "",
+    job.company ?? "",
+    ...job.lines.filter((l) => l.heading).map((l) => l.text),
+  ];
+  return texts.flatMap((t) => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
 }
 
 export function contentStems(text: string): string[] {

@@ -13,11 +13,16 @@ import type { JsonResume } from "../../core/resume.js";
 import type { Match, MatchStatus } from "../../core/match.js";
 import type { RecordEvidence } from "../../core/evidence.js";
 import type { Chunk } from "../../core/chunk.js";
-import { type Requirement, contentStems } from "../requirements.js";
+import type { Requirement } from "../requirements.js";
 import { experienceYears } from "../years.js";
+import { requirementLabel } from "./strategize/coverage.js";
+import { technologyYears } from "./strategize/technology-years.js";
+import { namesWord, sharedStems, stemsNeeded } from "./strategize/words.js";
 
 export interface StrategyMatch extends Match {
   requirementId: string;
+  /** The requirement in a few words, for the coverage line and the explain table (`5+ years Go`). */
+  label?: string;
   kind: Requirement["kind"];
   optional: boolean;
   status: MatchStatus;
@@ -35,8 +40,6 @@ export interface StrategyInput {
 }
 
 const MAX_EVIDENCE = 3;
-/** A duty is covered by a profile string or chunk that shares this many of its content words. */
-const MIN_SHARED_STEMS = 2;
 
 /** Profile strings that state no skill or duty: the candidate's name ("Ruby"), contact details, links. */
 export function strategize(input: StrategyInput): StrategyMatch[] {
@@ -46,10 +49,19 @@ export function strategize(input: StrategyInput): StrategyMatch[] {
     .map((s) => ({ ...s, technologies: new Set(input.catalog.findMentions(s.text).map((m) => m.id)) }));
   return input.requirements.map((r) => {
     const chunks = input.chunks.get(r.id) ?? [];
-    const base = { requirementId: r.id, requirement: r.text, kind: r.kind, optional: r.optional };
+    const base = {
+      requirementId: r.id,
+      requirement: r.text,
+      label: requirementLabel(r, input.catalog),
+      kind: r.kind,
+      optional: r.optional,
+    };
     if (r.kind === "technology")
       return { ...base, technology: r.technology, ...technologyMatch(r.technology!, strings, chunks, input) };
+    if (r.kind === "years" && r.technology)
+      return { ...base, technology: r.technology, ...technologyYearsMatch(r.years!, r.technology, input) };
     if (r.kind === "years") return { ...base, ...yearsMatch(r.years!, input) };
+    if (r.kind === "name") return { ...base, ...nameMatch(r.name!, strings, chunks) };
     return { ...base, ...dutyMatch(r, strings, chunks) };
   });
 }
@@ -136,13 +148,42 @@ function yearsMatch(years: number, input: StrategyInput): Judged {
     : { status: "unsupported", evidence, note: `the profile's dates cover ${span.years.toFixed(1)} years` };
 }
 
+/** Years of one technology: the dates of the work entries that name it. */
+function technologyYearsMatch(years: number, technology: string, input: StrategyInput): Judged {
+  const span = technologyYears(input.profile, technology, input.catalog, input.asOf);
+  const evidence: RecordEvidence[] = span.entries
+    .slice(0, MAX_EVIDENCE)
+    .map((e) => ({ source: "profile", ref: e.field, text: `${e.dates}: ${e.text}` }));
+  const name = input.catalog.get(technology)?.name ?? technology;
+  const note = `the profile's dates give ${name} ${span.years.toFixed(1)} years`;
+  return span.years >= years
+    ? { status: "profile-stated", evidence, note }
+    : { status: "unsupported", evidence, note };
+}
+
+/** A product the catalog does not know: the profile names it (any field that states skills), or a KB chunk. */
+function nameMatch(name: string, strings: readonly ProfileString[], chunks: readonly Chunk[]): Judged {
+  const stated = strings.filter((s) => namesWord(s.text, name));
+  if (stated.length > 0) {
+    return {
+      status: "profile-stated",
+      evidence: stated.slice(0, MAX_EVIDENCE).map((s) => ({ source: "profile", ref: s.field, text: s.text })),
+    };
+  }
+  const named = chunks.filter((c) => c.kind === "production-doc" && namesWord(c.text, name));
+  if (named.length > 0)
+    return { status: "kb-stated", evidence: named.slice(0, MAX_EVIDENCE).map(chunkEvidence) };
+  return { status: "unsupported", evidence: [] };
+}
+
+/** A duty: texts that hold enough of its content words (two of a short line, a quarter of a long one). */
 function dutyMatch(r: Requirement, strings: readonly ProfileString[], chunks: readonly Chunk[]): Judged {
   const wanted = new Set(r.stems);
-  const shared = (text: string) => contentStems(text).filter((s) => wanted.has(s)).length;
+  const needed = stemsNeeded(wanted.size);
   const best = <T>(items: readonly T[], text: (item: T) => string) =>
     items
-      .map((item) => ({ item, score: shared(text(item)) }))
-      .filter((x) => x.score >= MIN_SHARED_STEMS)
+      .map((item) => ({ item, score: sharedStems(wanted, text(item)) }))
+      .filter((x) => x.score >= needed)
       .sort((a, b) => b.score - a.score)
       .slice(0, MAX_EVIDENCE)
       .map((x) => x.item);

@@ -8,6 +8,7 @@ import { type JsonResume, setField } from "../../core/resume.js";
 import { type DraftTarget, draftTargets, heldElsewhere, repeatNote } from "../../guards/targets.js";
 import type { Chunk } from "../../core/chunk.js";
 import { redactedStrings, redactionsByField, withRedactions } from "../verify/redactions.js";
+import { repeatedHighlights } from "./repeats.js";
 import {
   type ClaimVerdict,
   type Verifier,
@@ -99,6 +100,9 @@ export async function verifyDraft(input: VerifyDraftInput): Promise<VerifyDraftR
       }
     }
   }
+  // No two highlights of an entry say the same thing, whatever the verifier found (stages/repeats.ts).
+  if (input.mode === "block")
+    removals.push(...repeatedHighlights(draft, [...sections.values()].flat(), removing));
   // Removed list items go last, highest index first, so the records replay backwards exactly.
   return { draft, records: [...records, ...removeItems(draft, removals)], sections: verdicts };
 }

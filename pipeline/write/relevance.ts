@@ -2,6 +2,9 @@
 import type { Catalog } from "../../extractors/catalog.js";
 import type { Requirement } from "../requirements.js";
 import { contentStems } from "../requirements.js";
+import type { MatchStatus } from "../../core/match.js";
+import { BACKED_BY } from "../stages/strategize/coverage.js";
+import { namesWord, sharedStems, stemsNeeded } from "../stages/strategize/words.js";
 
 const TECHNOLOGY_WEIGHT = 3;
 
@@ -28,5 +31,27 @@ export function relevance(requirements: readonly Requirement[], catalog: Catalog
         .map((item, index) => ({ item, index, score: score(text(item)) }))
         .sort((a, b) => b.score - a.score || a.index - b.index)
         .map((x) => x.item),
+  };
+}
+
+/**
+ * How many of the job's backed requirements a string of the profile evidences: it names a backed
+ * technology (or the technology of a backed years figure) or product, or holds enough of a backed duty's
+ * words. Unbacked requirements count for nothing: a highlight is not raised for what the candidate lacks.
+ */
+export function backedEvidence(
+  requirements: readonly Requirement[],
+  matches: readonly { requirementId: string; status: MatchStatus }[],
+  catalog: Catalog,
+): (text: string) => number {
+  const backed = new Set(matches.filter((m) => BACKED_BY[m.status]).map((m) => m.requirementId));
+  const wanted = requirements.filter((r) => backed.has(r.id));
+  return (text) => {
+    const techs = new Set(catalog.findMentions(text).map((m) => m.id));
+    return wanted.filter((r) => {
+      if (r.kind === "name") return namesWord(text, r.name!);
+      if (r.kind === "domain") return sharedStems(new Set(r.stems), text) >= stemsNeeded(r.stems.length);
+      return r.technology !== undefined && techs.has(r.technology);
+    }).length;
   };
 }

@@ -7,7 +7,7 @@ import { listWords } from "../../guards/backing/index.js";
 import type { JsonResume, ResumeSkill } from "../../core/resume.js";
 import { assetPath } from "../../core/paths.js";
 import { experienceYears } from "../years.js";
-import { relevance } from "./relevance.js";
+import { backedEvidence, relevance } from "./relevance.js";
 import type { Writer, WriterInput } from "./types.js";
 
 /** Highlights kept per work entry, most relevant first. */
@@ -32,18 +32,26 @@ export function templateWriter(template: SummaryTemplate): Writer {
 export function writeFromTemplate(input: WriterInput, template: SummaryTemplate): JsonResume {
   const draft = structuredClone(input.profile);
   const rank = relevance(input.requirements, input.catalog);
+  const evidenced = backedEvidence(input.requirements, input.matches, input.catalog);
   // A profile with nothing to fill the summary from gets none (not an empty one).
   const text = summary(input, template);
   if (text !== "") draft.basics = { ...draft.basics, summary: text };
   if (draft.work) {
     draft.work = draft.work.map((w) => ({
       ...w,
-      ...(w.highlights ? { highlights: rank.order(w.highlights, (h) => h).slice(0, MAX_HIGHLIGHTS) } : {}),
+      ...(w.highlights
+        ? {
+            highlights: orderByBacked(w.highlights, (h) => h, evidenced, rank.score).slice(0, MAX_HIGHLIGHTS),
+          }
+        : {}),
     }));
   }
   if (draft.projects) {
-    draft.projects = rank.order(draft.projects, (p) =>
-      [p.name, p.description, ...(p.highlights ?? []), ...(p.keywords ?? [])].join(". "),
+    draft.projects = orderByBacked(
+      draft.projects,
+      (p) => [p.name, p.description, ...(p.highlights ?? []), ...(p.keywords ?? [])].join(". "),
+      evidenced,
+      rank.score,
     );
   }
   const built = skills(input, rank.order.bind(rank));
@@ -51,10 +59,28 @@ export function writeFromTemplate(input: WriterInput, template: SummaryTemplate)
   return draft;
 }
 
+/**
+ * Highlights (or projects) that evidence more of the job's backed requirements first, then the more
+ * relevant; ties keep the candidate's order.
+ */
+function orderByBacked<T>(
+  items: readonly T[],
+  text: (item: T) => string,
+  evidenced: (text: string) => number,
+  score: (text: string) => number,
+): T[] {
+  return items
+    .map((item, index) => ({ item, index, backed: evidenced(text(item)), score: score(text(item)) }))
+    .sort((a, b) => b.backed - a.backed || b.score - a.score || a.index - b.index)
+    .map((x) => x.item);
+}
+
 function summary(input: WriterInput, template: SummaryTemplate): string {
   const years = Math.floor(experienceYears(input.profile, input.asOf).years);
+  // The job's required technologies lead, in the job's order; its nice-to-haves follow.
   const technologies = input.matches
     .filter((m) => m.kind === "technology" && m.status === "production-backed" && m.technology)
+    .sort((a, b) => Number(a.optional) - Number(b.optional))
     .map((m) => input.catalog.get(m.technology!)?.name ?? m.technology!)
     .slice(0, MAX_SUMMARY_TECHNOLOGIES);
   const values: Record<string, string> = {
@@ -83,8 +109,15 @@ function skills(
   const stated = new Set(
     groups.flatMap((g) => (g.keywords ?? []).flatMap((k) => input.catalog.findMentions(k).map((m) => m.id))),
   );
+  // Only what production code backs: a skill the candidate lacks is never added.
   const extra = input.matches
-    .filter((m) => m.status === "production-backed" && m.technology && !stated.has(m.technology))
+    .filter(
+      (m) =>
+        m.kind === "technology" &&
+        m.status === "production-backed" &&
+        m.technology &&
+        !stated.has(m.technology),
+    )
     .map((m) => input.catalog.get(m.technology!)?.name ?? m.technology!);
   const unique = [...new Set(extra)];
   return unique.length > 0 ? [...groups, { name: ADDITIONAL_SKILLS, keywords: unique }] : groups;

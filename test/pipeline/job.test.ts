@@ -56,7 +56,7 @@ describe("fromText: one line per heading, bullet or paragraph", () => {
   });
 
   it("does not take a hash without a space, or indented four spaces, as a heading", () => {
-    const lines = fromText("job.md", "#hashtag\n    # code").lines;
+    const lines = fromText("job.md", "#hashtag\n\n    # code").lines;
     expect(lines.map((l) => [l.text, l.heading])).toEqual([
       ["#hashtag", false],
       ["# code", false],
@@ -159,11 +159,89 @@ describe("readJob: JSON Resume's job format", () => {
       '{\n  "title": }',
       /broken\.json: not valid JSON at line 2, column 12: Unexpected token '}'\.$/,
     ],
-    ["a missing file", "absent.json", null, /absent\.json: no such file\.$/],
+    ["a missing file", "absent.json", null, /absent\.json: no such job description file\.$/],
   ])("rejects %s", async (_name, name, text, message) => {
     const path = text === null ? join(dir, name) : file(name, text);
     const error = await failure(readJob(path));
     expect(error).toBeInstanceOf(InputError);
     expect(error?.message).toMatch(message);
+  });
+});
+
+describe("fromText: paragraphs and list items are units, their wrapped lines joined", () => {
+  const units = (text: string) =>
+    fromText("job.md", text).lines.map((l) =>
+      [
+        l.line,
+        l.heading ? "#" : "",
+        l.text,
+        ...(l.context ? [`context=${l.context.join("|")}`] : []),
+        ...(l.parent ? [`parent=${l.parent}`] : []),
+      ].join(" "),
+    );
+
+  it.each<[string, string, string[]]>([
+    [
+      "a paragraph wrapped at 50 columns",
+      "We are hiring an engineer to run the Kubernetes\nclusters every product team deploys to.",
+      ["1  We are hiring an engineer to run the Kubernetes clusters every product team deploys to."],
+    ],
+    [
+      "a bullet wrapped over three lines, its continuation starting in capitals",
+      "- 3+ years running\n  Kubernetes in production,\n  ideally on EKS.\n- Go",
+      ["1  3+ years running Kubernetes in production, ideally on EKS.", "4  Go"],
+    ],
+    [
+      "a lazy continuation line of a bullet",
+      "- 3+ years running\nKubernetes in production",
+      ["1  3+ years running Kubernetes in production"],
+    ],
+    [
+      "sub-items: the parent lists them, each names its parent",
+      "- 4+ years with:\n  - Go\n  - PostgreSQL\n- Mentor engineers",
+      [
+        "1  4+ years with: context=Go|PostgreSQL",
+        "2  Go parent=4+ years with:",
+        "3  PostgreSQL parent=4+ years with:",
+        "4  Mentor engineers",
+      ],
+    ],
+    [
+      "a parent item wrapped before its sub-items",
+      "* Cloud work on AWS,\n  mostly:\n  * EKS",
+      ["1  Cloud work on AWS, mostly: context=EKS", "3  EKS parent=Cloud work on AWS, mostly:"],
+    ],
+    [
+      "plain-text lines that each start an item are a list",
+      "5+ years of Python\nExperience with Django\nOwn the billing pipeline",
+      ["1  5+ years of Python", "2  Experience with Django", "3  Own the billing pipeline"],
+    ],
+    [
+      "capitalised lines that leave a phrase open are prose",
+      "We build on AWS and\nKubernetes for every team",
+      ["1  We build on AWS and Kubernetes for every team"],
+    ],
+    [
+      "labels and bold lines are headings; a title line opens a plain post",
+      "Backend Engineer at Quayside\n\nRequirements:\nGo\n\n**Nice to have**\n\n- Kafka",
+      ["1 # Backend Engineer at Quayside", "3 # Requirements", "4  Go", "6 # Nice to have", "8  Kafka"],
+    ],
+    ["plain bullet characters", "• Go\n  ◦ Kafka", ["1  Go context=Kafka", "2  Kafka parent=Go"]],
+    [
+      "emphasis, code and links lose their marks",
+      "- **Strong** _AWS_ `Terraform` and [Helm](https://helm.sh)",
+      ["1  Strong AWS Terraform and Helm"],
+    ],
+    ["a heading's trailing colon", "## What you bring:\n- Go", ["1 # What you bring", "2  Go"]],
+    [
+      "table rows",
+      "| Skill | Level |\n| --- | --- |\n| Go | expert |\n",
+      ["1  Skill — Level", "3  Go — expert"],
+    ],
+    ["pasted HTML tags are markup", "- <b>Kafka</b> and <i>Helm</i><br/>", ["1  Kafka and Helm"]],
+    ["fenced code is no requirement", "```\nrm -rf /\n```\n\n- Go", ["5  Go"]],
+    ["an indented line is prose, not code", "    Experience with Go", ["1  Experience with Go"]],
+  ])("%s", (_name, text, expected) => {
+    expect(units(text)).toEqual(expected);
   });
 });

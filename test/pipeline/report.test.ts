@@ -73,7 +73,17 @@ const input: ReportInput = {
     { id: "R2", kind: "domain", text: "Lead teams", line: 3, optional: true, stems: ["lead", "team"] },
   ],
   matches: [
-    { requirement: "Run A", technology: "a", status: "production-backed", evidence: [] },
+    {
+      requirementId: "R1",
+      requirement: "Run A",
+      label: "A",
+      technology: "a",
+      status: "production-backed",
+      evidence: [
+        { repo: "svc", path: "main.tf", line: 4, kind: "production", via: "iac", detail: "aws_a" },
+        { source: "profile", ref: "work[0].highlights[1]", text: "Ran A." },
+      ],
+    },
     { requirement: "Lead teams", status: "unsupported", evidence: [], note: "nothing" },
   ],
   records,
@@ -97,15 +107,60 @@ describe("buildReport", () => {
     });
   });
 
-  it("lists the requirements and matches without their evidence or stems", () => {
+  it("lists the requirements without their stems, and the matches with the evidence behind them", () => {
     expect(report.requirements).toEqual([
       { id: "R1", kind: "technology", text: "Run A", optional: false, technology: "a" },
       { id: "R2", kind: "domain", text: "Lead teams", optional: true },
     ]);
     expect(report.matches).toEqual([
-      { requirement: "Run A", technology: "a", status: "production-backed" },
-      { requirement: "Lead teams", status: "unsupported", note: "nothing" },
+      {
+        requirementId: "R1",
+        requirement: "Run A",
+        label: "A",
+        technology: "a",
+        status: "production-backed",
+        evidence: [
+          { source: "truth", ref: "svc/main.tf:4", text: "aws_a" },
+          { source: "profile", ref: "work[0].highlights[1]", text: "Ran A." },
+        ],
+      },
+      { requirement: "Lead teams", status: "unsupported", note: "nothing", evidence: [] },
     ]);
+  });
+
+  it("gives a years requirement its figure and subject, a product requirement its name", () => {
+    const more = buildReport({
+      ...input,
+      requirements: [
+        {
+          id: "R1",
+          kind: "years",
+          text: "5+ years of Go",
+          line: 1,
+          optional: false,
+          years: 5,
+          technology: "go",
+          stems: [],
+        },
+        { id: "R2", kind: "name", text: "Meltano", line: 2, optional: true, name: "Meltano", stems: [] },
+      ],
+    });
+    expect(more.requirements).toEqual([
+      { id: "R1", kind: "years", text: "5+ years of Go", optional: false, years: 5, technology: "go" },
+      { id: "R2", kind: "name", text: "Meltano", optional: true, name: "Meltano" },
+    ]);
+  });
+
+  it("states the coverage: how many requirements are backed, by what, and which are not", () => {
+    expect(report.coverage).toEqual({
+      requirements: 2,
+      backed: 1,
+      byProduction: 1,
+      byProfile: 0,
+      byDocs: 0,
+      unsupported: ["Lead teams"],
+      line: "1 of 2 requirements backed (1 by production code); unsupported: Lead teams",
+    });
   });
 
   it("counts records per guard and action and anchors the chain at its last hash", () => {

@@ -1,15 +1,23 @@
 // A job's requirements: one per technology, years figure or duty, in the job's order, deduplicated, with
 // "nice to have" marking them optional.
-import { describe, expect, it } from "vitest";
-import { fromText } from "../../pipeline/job.js";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Catalog, defaultCatalog } from "../../extractors/catalog.js";
+import { fromText, readJob } from "../../pipeline/job.js";
 import { type Requirement, contentStems, jobRequirements } from "../../pipeline/requirements.js";
 import { testCatalog } from "../helpers/catalog.js";
 
 const catalog = testCatalog();
 const requirementsOf = (text: string) => jobRequirements(fromText("job.md", text), catalog);
-/** The parts a table can state in one line: kind, technology or years, optional. */
+/** The parts a table can state in one line: kind, years, technology or name (or a duty's words), optional. */
 const brief = (r: Requirement) =>
-  [r.id, r.kind, r.technology ?? r.years ?? r.text, r.optional ? "optional" : "required"].join(" ");
+  [
+    r.id,
+    r.kind,
+    [r.years, r.technology ?? r.name].filter((x) => x !== undefined).join(" ") || r.text,
+    r.optional ? "optional" : "required",
+  ].join(" ");
 
 describe("one requirement per technology, years figure or duty", () => {
   it.each([
@@ -32,7 +40,7 @@ describe("one requirement per technology, years figure or duty", () => {
     [
       "years and a technology on one line",
       "- 4+ years of Go",
-      ["R1 years 4 required", "R2 technology go required"],
+      ["R1 years 4 go required", "R2 technology go required"],
     ],
     [
       "a duty: two content words and no technology",
@@ -102,7 +110,7 @@ describe("deduplication", () => {
 
   it("keeps different years figures apart", () => {
     expect(requirementsOf("- 3+ years of Go\n- 5+ years overall").map(brief)).toEqual([
-      "R1 years 3 required",
+      "R1 years 3 go required",
       "R2 technology go required",
       "R3 years 5 required",
     ]);
@@ -130,4 +138,124 @@ it("contentStems: stemmed content words, once each, in order", () => {
     "api",
     "go",
   ]);
+});
+
+describe("job posts in several styles: the exact requirements (shipped catalog)", () => {
+  const fixtures = join(dirname(fileURLToPath(import.meta.url)), "../fixtures/jobs");
+  let shipped: Catalog;
+  beforeAll(async () => {
+    shipped = await defaultCatalog();
+  });
+  const requirementsIn = async (name: string) =>
+    jobRequirements(await readJob(join(fixtures, name)), shipped).map((r) => `${brief(r)} @${r.line}`);
+
+  it.each<[string, string, string[]]>([
+    [
+      "hard-wrapped Markdown: a wrapped paragraph and bullets are one unit each",
+      "hard-wrapped.md",
+      [
+        "R1 technology kubernetes required @3",
+        "R2 years 3 kubernetes required @8",
+        "R3 technology amazon-eks required @8",
+        "R4 technology karpenter required @11",
+        "R5 domain Write runbooks and lead incident reviews after outages. required @12",
+      ],
+    ],
+    [
+      "bullets with sub-bullets: a years lead-in asks for its first nested technology; a label is no duty",
+      "sub-bullets.md",
+      [
+        "R1 years 4 go required @3",
+        "R2 technology go required @4",
+        "R3 technology postgresql required @5",
+        "R4 technology aws required @7",
+        "R5 technology amazon-eks required @7",
+        "R6 technology aws-iam required @7",
+        "R7 technology amazon-vpc required @7",
+        "R8 technology aws-kms required @7",
+        "R9 technology terraform required @8",
+        "R10 technology pulumi required @8",
+        "R11 domain Mentor engineers across teams required @9",
+      ],
+    ],
+    [
+      "plain text: a title line, label headings, one requirement list per line, a bullet character",
+      "plain.txt",
+      [
+        "R1 years 5 python required @4",
+        "R2 technology python required @4",
+        "R3 technology django required @5",
+        "R4 technology celery required @5",
+        "R5 technology aws required @6",
+        "R6 technology amazon-eks required @6",
+        "R7 technology amazon-rds required @6",
+        "R8 technology amazon-sqs required @6",
+        "R9 technology aws-iam required @6",
+        "R10 domain Own the billing pipeline end to end required @7",
+        "R11 technology snowflake optional @10",
+        "R12 name Meltano optional @11",
+      ],
+    ],
+    [
+      "JSON Resume's job format",
+      "job.json",
+      [
+        "R1 technology aws required @1",
+        "R2 technology kafka required @2",
+        "R3 domain Build ingestion pipelines for partner data required @3",
+        "R4 years 3 kafka required @4",
+        "R5 technology snowflake required @5",
+        "R6 technology google-bigquery required @5",
+        "R7 technology terraform required @6",
+      ],
+    ],
+    [
+      "a Nice to have section and lists in parentheses and with slashes",
+      "nice-to-have.md",
+      [
+        "R1 technology aws required @5",
+        "R2 technology amazon-eks required @5",
+        "R3 technology aws-iam required @5",
+        "R4 technology amazon-vpc required @5",
+        "R5 technology aws-kms required @5",
+        "R6 technology terraform required @5",
+        "R7 technology go required @6",
+        "R8 technology typescript required @6",
+        "R9 technology postgresql required @6",
+        "R10 technology prometheus optional @10",
+        "R11 technology grafana optional @10",
+        "R12 technology temporal optional @11",
+        "R13 technology snowflake optional @11",
+        "R14 years 5 go optional @12",
+      ],
+    ],
+  ])("%s", async (_name, file, expected) => {
+    expect(await requirementsIn(file)).toEqual(expected);
+  });
+
+  it.each<[string, string, string[]]>([
+    [
+      "a service list after its head",
+      "- Strong AWS experience (EKS, RDS, SQS, IAM)",
+      ["aws", "amazon-eks", "amazon-rds", "amazon-sqs", "aws-iam"],
+    ],
+    [
+      "the issue's list",
+      "- AWS (EKS, IAM, VPC, KMS)",
+      ["aws", "amazon-eks", "aws-iam", "amazon-vpc", "aws-kms"],
+    ],
+    ["a slash list shares its head's vendor", "- AWS IAM/KMS", ["aws-iam", "aws-kms"]],
+    ["members named through a member's vendor", "- Cloud (EKS and KMS)", ["amazon-eks", "aws-kms"]],
+    [
+      "an unknown member is a product name, not a technology",
+      "- AWS (EKS, Frobnicator)",
+      ["aws", "amazon-eks", "Frobnicator"],
+    ],
+    ["a group with no head takes a member's vendor", "- Queues (KMS, SQS)", ["aws-kms", "amazon-sqs"]],
+    ["a head in an earlier clause is not this group's", "- Use AWS. Keys (KMS)", ["aws"]],
+  ])("expands %s", (_name, text, ids) => {
+    expect(jobRequirements(fromText("job.md", text), shipped).map((r) => r.technology ?? r.name)).toEqual(
+      ids,
+    );
+  });
 });

@@ -94,6 +94,7 @@ describe("technology requirements", () => {
     ]);
     expect(one(techReq("postgresql", true), { truth })).toEqual({
       requirementId: "R1",
+      label: "PostgreSQL",
       requirement: "Run postgresql",
       kind: "technology",
       optional: true,
@@ -165,6 +166,7 @@ describe("technology requirements", () => {
     const chunks = [chunk("readme", "production-doc", "Orders are stored in MySQL.", [3, 3])];
     expect(one(techReq("mysql"), { truth: truthOf([], [claim]), chunks })).toEqual({
       requirementId: "R1",
+      label: "MySQL",
       requirement: "Run mysql",
       kind: "technology",
       optional: false,
@@ -246,6 +248,7 @@ describe("years requirements", () => {
   it("profile-stated when the work dates cover them, citing the earliest start", () => {
     expect(one(years(6))).toEqual({
       requirementId: "R1",
+      label: "6+ years",
       requirement: "6+ years",
       kind: "years",
       optional: false,
@@ -303,5 +306,140 @@ describe("duties", () => {
 
   it("one shared word is not enough", () => {
     expect(one(duty("Lead the orders guild"))).toMatchObject({ status: "unsupported", evidence: [] });
+  });
+});
+
+describe("duty thresholds: two shared words for a short line, a quarter of a long one", () => {
+  const duty = (text: string): Requirement => ({
+    id: "R1",
+    kind: "domain",
+    text,
+    line: 1,
+    optional: false,
+    stems: contentStems(text),
+  });
+  const long =
+    "Design, build and operate the checkout platform, owning reliability, capacity planning, incident " +
+    "response and cost for services that process orders across every region";
+
+  it.each<[string, string, string[], string]>([
+    [
+      "a short duty: two shared words back it",
+      "Tune checkout queries",
+      ["Tuned the checkout queries."],
+      "profile-stated",
+    ],
+    ["a short duty: one shared word does not", "Tune checkout queries", ["Owned checkout."], "unsupported"],
+    [
+      "a long duty: two common words do not back it",
+      long,
+      ["Built services for the orders team."],
+      "unsupported",
+    ],
+    [
+      "a long duty: a quarter of its words back it",
+      long,
+      ["Ran incident response and capacity planning for the checkout platform across every region."],
+      "profile-stated",
+    ],
+  ])("%s", (_name, text, highlights, status) => {
+    const p: JsonResume = { work: [{ name: "X", startDate: "2020-01", highlights }] };
+    expect(one(duty(text), { profile: p }).status).toBe(status);
+  });
+});
+
+describe("product names the catalog does not know", () => {
+  const named = (name: string): Requirement => ({
+    id: "R1",
+    kind: "name",
+    text: `Experience with ${name}`,
+    line: 1,
+    optional: false,
+    name,
+    stems: contentStems(`Experience with ${name}`),
+  });
+
+  it("profile-stated where the profile names it as a whole word, in any case", () => {
+    const p: JsonResume = {
+      work: [{ name: "X", highlights: ["Ran meltano pipelines nightly."] }],
+      skills: [{ name: "Data", keywords: ["Meltano"] }],
+    };
+    expect(one(named("Meltano"), { profile: p })).toMatchObject({
+      status: "profile-stated",
+      label: "Meltano",
+      evidence: [
+        { source: "profile", ref: "work[0].highlights[0]", text: "Ran meltano pipelines nightly." },
+        { source: "profile", ref: "skills[0].keywords[0]", text: "Meltano" },
+      ],
+    });
+  });
+
+  it("not inside another word, nor in the candidate's name or contact details", () => {
+    const p: JsonResume = {
+      basics: { name: "Meltano Diaz", email: "meltano@example.com" },
+      work: [{ name: "X", highlights: ["Ran Meltanox."] }],
+    };
+    expect(one(named("Meltano"), { profile: p })).toMatchObject({ status: "unsupported", evidence: [] });
+  });
+
+  it("kb-stated by a production doc that names it; an example does not count", () => {
+    const chunks = [
+      chunk("ex", "example", "Meltano pipelines."),
+      chunk("doc", "production-doc", "Ingestion runs on Meltano.", [3, 4]),
+    ];
+    expect(one(named("Meltano"), { profile: {}, chunks })).toMatchObject({
+      status: "kb-stated",
+      evidence: [{ source: "chunk", ref: "docs/doc.md:3-4" }],
+    });
+  });
+});
+
+describe("years of one technology: the profile's dates for the entries that name it", () => {
+  const yearsOf = (n: number, technology: string): Requirement => ({
+    id: "R1",
+    kind: "years",
+    text: `${n}+ years of ${technology}`,
+    line: 1,
+    optional: false,
+    years: n,
+    technology,
+    stems: [],
+  });
+  const p: JsonResume = {
+    work: [
+      { name: "A", startDate: "2016-01", endDate: "2019-01", highlights: ["Ran Kubernetes clusters."] },
+      { name: "B", startDate: "2018-01", endDate: "2020-01", position: "Kubernetes operator" },
+      { name: "C", startDate: "2020-01", highlights: ["Built PostgreSQL schemas."] },
+    ],
+  };
+
+  it("merges overlapping entries and cites each with its dates", () => {
+    expect(one(yearsOf(4, "kubernetes"), { profile: p })).toEqual({
+      requirementId: "R1",
+      requirement: "4+ years of kubernetes",
+      label: "4+ years Kubernetes",
+      kind: "years",
+      optional: false,
+      technology: "kubernetes",
+      status: "profile-stated",
+      note: "the profile's dates give Kubernetes 4.0 years",
+      evidence: [
+        { source: "profile", ref: "work[0]", text: "2016-01 to 2019-01: Ran Kubernetes clusters." },
+        { source: "profile", ref: "work[1]", text: "2018-01 to 2020-01: Kubernetes operator" },
+      ],
+    });
+  });
+
+  it("unsupported when the entries naming it cover less, an open entry running to the run's date", () => {
+    expect(one(yearsOf(5, "kubernetes"), { profile: p })).toMatchObject({ status: "unsupported" });
+    expect(one(yearsOf(4, "postgresql"), { profile: p })).toMatchObject({
+      status: "profile-stated",
+      note: "the profile's dates give PostgreSQL 4.4 years",
+    });
+    expect(one(yearsOf(1, "mysql"), { profile: p })).toMatchObject({
+      status: "unsupported",
+      evidence: [],
+      note: "the profile's dates give MySQL 0.0 years",
+    });
   });
 });

@@ -1,0 +1,48 @@
+// How many years the profile's dates give a technology: the work entries that name it (position, summary,
+// highlights), their date ranges merged so overlapping jobs count once. Pure.
+import type { Catalog } from "../../../extractors/catalog.js";
+import type { JsonResume } from "../../../core/resume.js";
+
+export interface TechnologySpan {
+  years: number;
+  /** The entries that name it, each with its dates: `work[1]` and `2019-03 to 2022-01`. */
+  entries: { field: string; dates: string; text: string }[];
+}
+
+/** `2018-06` / `2018-06-15` / `2018` → months since year 0; undefined when not a date. */
+function months(date: string | undefined): number | undefined {
+  const m = /^(\d{4})(?:-(\d{2}))?/.exec(date ?? "");
+  return m ? Number(m[1]) * 12 + (m[2] ? Number(m[2]) - 1 : 0) : undefined;
+}
+
+export function technologyYears(
+  profile: JsonResume,
+  technology: string,
+  catalog: Catalog,
+  asOf: string,
+): TechnologySpan {
+  const ranges: [number, number][] = [];
+  const entries: TechnologySpan["entries"] = [];
+  const now = months(asOf);
+  (profile.work ?? []).forEach((w, i) => {
+    const texts = [w.position, w.summary, ...(w.highlights ?? [])].filter((t): t is string => !!t);
+    const naming = texts.find((t) => catalog.findMentions(t).some((m) => m.id === technology));
+    const start = months(w.startDate);
+    const end = w.endDate ? months(w.endDate) : now;
+    if (!naming || start === undefined || end === undefined || end < start) return;
+    ranges.push([start, end]);
+    entries.push({ field: `work[${i}]`, dates: `${w.startDate} to ${w.endDate ?? asOf}`, text: naming });
+  });
+  ranges.sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let open: [number, number] | undefined;
+  for (const [s, e] of ranges) {
+    if (open && s <= open[1]) open[1] = Math.max(open[1], e);
+    else {
+      if (open) total += open[1] - open[0];
+      open = [s, e];
+    }
+  }
+  if (open) total += open[1] - open[0];
+  return { years: total / 12, entries };
+}

@@ -1,0 +1,22 @@
+// Matching a requirement's words to the profile's and the KB's: a product name as a whole word, a duty by
+// the share of its content stems a text holds. Pure.
+import { contentStems } from "../../requirements.js";
+
+/** Whether `text` names `name` as a whole word, in any case ("karpenter" in "Karpenter node pools"). */
+export function namesWord(text: string, name: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/[ -]/g, "[ -]?");
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu").test(text);
+}
+
+/** Of a duty's content stems, this share must be in a text (never fewer than two, nor more than it has). */
+export const DUTY_SHARE = 0.25;
+
+/** How many of a duty's stems a text must share: 2 of a short line, a quarter of a long one. */
+export function stemsNeeded(stems: number): number {
+  return Math.max(Math.min(2, stems), Math.ceil(stems * DUTY_SHARE));
+}
+
+/** The number of the duty's stems `text` holds. */
+export function sharedStems(wanted: ReadonlySet<string>, text: string): number {
+  return contentStems(text).filter((s) => wanted.has(s)).length;
+}
