@@ -1,6 +1,16 @@
 // The thin CLI: parse arguments, call the library, map typed errors to exit codes. Nothing else.
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { EXIT, VouchError } from "../core/errors.js";
+import { type Choice, KB_CHOICE, WRITER_CHOICE, refusal } from "./choices.js";
+
+/** A flag whose value must be one of a choice's (choices.ts): anything else is a usage error listing them. */
+function oneOf(choice: Choice): (value: string) => string {
+  return (value) => {
+    const why = refusal(choice, value);
+    if (why) throw new InvalidArgumentError(`${why.charAt(0).toUpperCase()}${why.slice(1)}.`);
+    return value;
+  };
+}
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -18,7 +28,12 @@ export function buildProgram(exit: (code: number) => void, more: readonly Comman
     .version(process.env.npm_package_version ?? "0.1.0")
     .showSuggestionAfterError()
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, "vouch: ")) });
+    .configureOutput({ outputError: (text, write) => write(text.replace(/^error: /, "vouch: ")) })
+    // No command writes under /proc, /sys or /dev: checked once here, before any work (output-path.ts).
+    .hook("preAction", async (_program, command) => {
+      const { refuseKernelOutputs } = await import("./output-path.js");
+      await refuseKernelOutputs(command.name(), command.opts());
+    });
 
   program
     .command("extract")
@@ -71,7 +86,11 @@ export function buildProgram(exit: (code: number) => void, more: readonly Comman
     .requiredOption("--profile <file>", "the candidate's JSON Resume (YAML or JSON) with a portfolio key")
     .requiredOption("--job <file>", "the job description: text, Markdown or JSON Resume's job format")
     .requiredOption("--out <dir>", "the output folder")
-    .option("--writer <writer>", "template (default), bedrock, openai or scripted:<file>")
+    .option(
+      "--writer <writer>",
+      "template (default), bedrock, openai or scripted:<file>",
+      oneOf(WRITER_CHOICE),
+    )
     .addOption(
       new Option("--verifier <kind>", "local (default), bedrock, openai or off").choices([
         "local",
@@ -81,13 +100,18 @@ export function buildProgram(exit: (code: number) => void, more: readonly Comman
       ]),
     )
     .addOption(new Option("--mode <mode>", "block (default) or warn").choices(["block", "warn"]))
-    .option("--kb <kb>", "local (default) or bedrock:<knowledge base id>")
+    .option("--kb <kb>", "local (default) or bedrock:<knowledge base id>", oneOf(KB_CHOICE))
     .option("--kb-dir <dir>", "persist the local knowledge base here and reuse it next time")
     .option("--top-k <n>", "chunks per query (default 8)", positiveInt)
     .option("--layout <name|file>", "classic (default), compact, or a layout YAML file")
     .option("--no-history", "do not ask git when stale doc lines changed")
     .option("--json", "print report.json on stdout")
+    .option("--explain", "print each requirement's status and the evidence behind it")
     .option("--fail-on-block", "exit 1 when the verifier blocked a section")
+    .option(
+      "--sign-key <file>",
+      "sign report.json with this Ed25519 private key (vouch keygen) into report.json.sig",
+    )
     .action(async (options) => {
       const { runGenerate } = await import("./commands/generate.js");
       exit(await runGenerate(options));
@@ -103,6 +127,8 @@ export function buildProgram(exit: (code: number) => void, more: readonly Comman
     .option("--restore", "write resume.restored.json beside the log: the draft before the guards")
     .option("--json", "print the summary as JSON on stdout")
     .option("--csv", "print the records as CSV on stdout")
+    .option("--public-key <file>", "check report.json.sig and signed overrides with this Ed25519 public key")
+    .option("--html [file]", "write the evidence view: one self-contained page (default DIR/audit.html)")
     .action(async (log: string, options) => {
       const { runAudit } = await import("./commands/audit.js");
       exit(await runAudit(log, options));
@@ -113,9 +139,22 @@ export function buildProgram(exit: (code: number) => void, more: readonly Comman
     .argument("<log>", "redaction-log.jsonl (or its folder)")
     .argument("<seq>", "the seq of the record to override", positiveInt)
     .requiredOption("--reason <text>", "why the redaction was wrong")
+    .option(
+      "--sign-key <file>",
+      "sign the override's hash with this Ed25519 private key (redaction-log.sig.jsonl)",
+    )
     .action(async (log: string, seq: number, options) => {
       const { runOverride } = await import("./commands/audit.js");
       exit(await runOverride(log, seq, options));
+    });
+
+  program
+    .command("keygen")
+    .description("Write an Ed25519 key pair for signing runs (generate --sign-key, audit --public-key).")
+    .requiredOption("--out <dir>", "the folder for vouch-signing.key (mode 0600) and vouch-signing.pub")
+    .action(async (options: { out: string }) => {
+      const { runKeygen } = await import("./commands/keygen.js");
+      exit(await runKeygen(options));
     });
 
   program

@@ -4,7 +4,7 @@
 // values.
 import { randomUUID } from "node:crypto";
 import { rmdir } from "node:fs/promises";
-import { basename } from "node:path";
+import { basename, join } from "node:path";
 import { defaultCatalog } from "../extractors/catalog.js";
 import type { ExtractResult } from "../core/truth.js";
 import { GUARDS, buildContext, guardDraft, guardMatches, sealRecords } from "../guards/index.js";
@@ -15,9 +15,11 @@ import { chunkFacts, mergeChunks } from "../core/chunk.js";
 import { type Settings, loadSettings } from "./config.js";
 import { extractPortfolio } from "./stages/extract.js";
 import { groundingChunks } from "./grounding-chunks.js";
+import { describeSecret } from "./kb/secrets.js";
 import { readJob } from "./job.js";
 import { remoteKnowledgeBase } from "./kb/open.js";
 import { type WrittenOutputs, prepareOutDir, writeOutputs } from "./outputs.js";
+import { loadSigner } from "./audit/signing.js";
 import { loadLayout } from "./render/layout.js";
 import { readProfile } from "./profile.js";
 import type { RunReport } from "./report.js";
@@ -47,9 +49,13 @@ export interface GenerateOptions {
   layout?: string;
   /** Ask git when stale doc lines changed (default true). */
   history?: boolean;
+  /** An Ed25519 private key (PEM): report.json is signed into report.json.sig. */
+  signKey?: string;
   now?: Date;
   settings?: Settings;
   onStage?: (stage: string) => void;
+  /** A warning a person should read (a doc that holds a secret, left out of the KB); default: stderr. */
+  onWarning?: (message: string) => void;
 }
 
 export interface GenerateResult {
@@ -87,6 +93,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       ? undefined
       : await createVerifier(choice.verifier, { catalog, settings, ledger });
   const remoteKb = await remoteKnowledgeBase(choice.kb, settings);
+  const signer = options.signKey ? await loadSigner(options.signKey) : undefined;
   const created = await prepareOutDir(options.out);
   try {
     const { profile, portfolio } = loaded;
@@ -109,6 +116,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       (k) => k.counts,
     );
     extracted = undefined; // the KB has read the tarballs: let them go before the rest of the run
+    const warn = options.onWarning ?? ((message) => process.stderr.write(`vouch: warning: ${message}\n`));
+    for (const finding of kb.secrets) warn(describeSecret(finding));
 
     const requirements = jobRequirements(job, catalog);
     const retrieval = await clock.run(
@@ -200,12 +209,19 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
           truth,
           resume: verified.draft,
           layout,
+          page: {
+            logPath: join(options.out, "redaction-log.jsonl"),
+            context,
+            chunks: grounding,
+            profileName: basename(options.profile),
+            ...(signer ? { signed: true } : {}),
+          },
         }),
       (o) => ({ files: o.files.size }),
     );
     // The render stage's own time is known only now; the report on disk carries every stage.
     outputs.report.stages = clock.stages;
-    const written = await writeOutputs(options.out, outputs.files, outputs.report);
+    const written = await writeOutputs(options.out, outputs.files, outputs.report, signer);
     return { report: outputs.report, records, resume: verified.draft, outputs: written };
   } catch (error) {
     // A folder this run created holds nothing yet (outputs are written last, all or nothing).

@@ -1,31 +1,49 @@
-// `vouch audit`: summarise, verify and revert a redaction log; `vouch audit override`: record a false
-// positive and emit its metric. A thin layer over pipeline/audit/.
-import { anchorProblem, readAnchor } from "../audit/anchor.js";
+// `vouch audit`: summarise, verify and revert a run's redaction log; `vouch audit override`: record a
+// false positive (signed with --sign-key) and emit its metric. A thin layer over pipeline/audit/.
 import { falsePositiveEmf, emfLine } from "../audit/emf.js";
 import { appendOverride } from "../audit/override.js";
 import { readLog } from "../audit/read-log.js";
 import { restoreDraft } from "../audit/restore.js";
-import { renderCsv, renderJson, renderText, summarize } from "../audit/summary.js";
-import { checkChain, describeBreak } from "../audit/verify-chain.js";
+import { loadPublicKey, loadSigner } from "../audit/signing.js";
+import { renderJson, renderText, summarize } from "../audit/summary.js";
+import { renderFullCsv, withRecordFields } from "../audit/html/export.js";
+import { checkChain } from "../audit/verify-chain.js";
+import { type PublicKeyInput, type RunVerification, verifyRun } from "../audit/verify-run.js";
 import { EXIT, InputError } from "../../core/errors.js";
+import { SIGNATURE_FILE } from "../report.js";
 
 export interface AuditFlags {
   verify?: boolean;
   restore?: boolean;
   json?: boolean;
   csv?: boolean;
+  publicKey?: string;
+  /** `--html [FILE]`: write the evidence view (true: DIR/audit.html). */
+  html?: string | true;
 }
 
 /**
- * Without flags: the summary as text (`--json`, `--csv`: machine output only). `--verify`: exit 1 naming
- * the first bad record. `--restore`: write resume.restored.json (it checks the chain first).
+ * Without flags: the summary as text (`--json`, `--csv`: machine output only). `--verify`: the chain, the
+ * outputs' SHA-256 and the signature; exit 1 naming each file that fails. `--restore`: write
+ * resume.restored.json, only from a run that verifies.
  */
 export async function runAudit(target: string, flags: AuditFlags): Promise<number> {
   if (flags.json && flags.csv) throw new InputError("give at most one of --json and --csv.");
   if (flags.restore && flags.csv)
     throw new InputError("--csv lists the records; it does not go with --restore.");
+  if (flags.publicKey && !flags.verify && !flags.restore && !flags.html)
+    throw new InputError("--public-key checks a signature: it goes with --verify, --restore or --html.");
+  const publicKey: PublicKeyInput | undefined = flags.publicKey
+    ? { key: await loadPublicKey(flags.publicKey), path: flags.publicKey }
+    : undefined;
+  if (flags.html) {
+    if (flags.json || flags.csv || flags.restore || flags.verify)
+      throw new InputError("--html writes the evidence view (it verifies the run itself); give it alone.");
+    const { runAuditHtml } = await import("./audit-html.js");
+    return runAuditHtml(target, flags.html, publicKey);
+  }
   if (flags.restore) {
-    const restored = await restoreDraft(target);
+    const restored = await restoreDraft(target, publicKey);
     const { draft: _draft, ...facts } = restored;
     const notes = [
       `${plural(restored.reverted, "record")} reverted`,
@@ -44,34 +62,58 @@ export async function runAudit(target: string, flags: AuditFlags): Promise<numbe
     return EXIT.ok;
   }
 
-  const log = await readLog(target);
-  const chain = checkChain(log);
-  const anchor = chain.ok && flags.verify ? await readAnchor(log.path) : undefined;
-  const cut = anchor ? anchorProblem(log.records, anchor) : undefined;
-  if (!chain.ok && flags.verify) process.stderr.write(`vouch: ${describeBreak(log.path, chain.firstBad)}\n`);
-  if (cut) process.stderr.write(`vouch: ${log.path}: ${cut}.\n`);
-  const verdict = flags.verify && (!chain.ok || cut) ? EXIT.problem : EXIT.ok;
-  if (flags.verify && !flags.json && !flags.csv) {
-    if (chain.ok && !cut) {
-      const anchored = anchor ? ", matching report.json" : "";
-      process.stdout.write(`chain intact: ${chain.records} records${anchored}\n`);
-    }
-    return verdict;
+  if (!flags.verify) {
+    const log = await readLog(target);
+    // Machine output carries every record field (evidence, ts, hashes): a tool can rebuild the view.
+    const summary = withRecordFields(summarize(log, checkChain(log)), log.records);
+    process.stdout.write((flags.json ? renderJson : flags.csv ? renderFullCsv : renderText)(summary));
+    return EXIT.ok;
   }
-  const summary = summarize(log, chain);
-  const render = flags.json ? renderJson : flags.csv ? renderCsv : renderText;
-  process.stdout.write(render(summary));
+  const run = await verifyRun(target, publicKey);
+  for (const problem of run.problems) process.stderr.write(`vouch: ${problem}.\n`);
+  const verdict = run.problems.length > 0 ? EXIT.problem : EXIT.ok;
+  const summary = withRecordFields(summarize(run.log, run.chain), run.log.records);
+  if (flags.json) {
+    const { log: _log, chain: _chain, ...verification } = run;
+    const json = { ...summary, verification: { ok: verdict === EXIT.ok, ...verification } };
+    process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+  } else if (flags.csv) {
+    process.stdout.write(renderFullCsv(summary));
+  } else if (verdict === EXIT.ok) {
+    process.stdout.write(verifiedText(run));
+  }
   return verdict;
+}
+
+/** What a clean --verify checked, one line each. */
+function verifiedText(run: RunVerification): string {
+  const signature = {
+    valid: `signature valid: ${SIGNATURE_FILE} verifies with the public key`,
+    unchecked: `signed (${SIGNATURE_FILE}) but the signature was not checked: give --public-key FILE`,
+    unsigned: `unsigned: no ${SIGNATURE_FILE} (sign runs with vouch generate --sign-key FILE)`,
+    invalid: "",
+  }[run.signature];
+  const { total, signed } = run.overrides;
+  const checked = run.signature === "valid" ? "signed and checked" : "with a signature, not checked";
+  return [
+    `chain intact: ${plural(run.chain.records, "record")}, matching report.json`,
+    `outputs intact: ${plural(run.outputs, "file")} match their SHA-256 in report.json`,
+    signature,
+    ...(total > 0 ? [`overrides since the run: ${total} (${signed} ${checked})`] : []),
+    "",
+  ].join("\n");
 }
 
 export interface OverrideFlags {
   reason: string;
+  signKey?: string;
 }
 
 /** Append the override, then print one EMF line (and nothing else) on stdout for CloudWatch to ingest. */
 export async function runOverride(target: string, seq: number, flags: OverrideFlags): Promise<number> {
   const now = new Date();
-  const { target: overridden, record } = await appendOverride(target, seq, flags.reason, now);
+  const signer = flags.signKey ? await loadSigner(flags.signKey) : undefined;
+  const { target: overridden, record } = await appendOverride(target, seq, flags.reason, now, signer);
   const metric = falsePositiveEmf(overridden.guard, now.getTime(), {
     runId: record.runId,
     seq: overridden.seq,

@@ -1,10 +1,13 @@
 import { EXIT } from "../../core/errors.js";
 import { type GenerateOptions, generate } from "../generate.js";
 import { progress } from "../progress.js";
+import { explainTable } from "../stages/strategize/explain.js";
 
 /** The CLI's flags: the library's options a user can set, plus what only the CLI does with the result. */
 export interface GenerateFlags extends Omit<GenerateOptions, "now" | "settings" | "onStage"> {
   json?: boolean;
+  /** Print the table requirement → status → evidence. */
+  explain?: boolean;
   failOnBlock?: boolean;
 }
 
@@ -32,7 +35,9 @@ export async function runGenerate(flags: GenerateFlags): Promise<number> {
     );
     process.stdout.write(
       [
-        `wrote ${[...outputs.files.map((f) => f.file), "report.json"].join(", ")} to ${outputs.dir} in ${report.totalMs.toFixed(0)} ms`,
+        `wrote ${[...outputs.files.map((f) => f.file), "report.json", ...(outputs.signature ? [outputs.signature] : [])].join(", ")} to ${outputs.dir} in ${report.totalMs.toFixed(0)} ms`,
+        report.coverage.line,
+        ...(flags.explain ? explainTable(report.matches) : []),
         `guards: ${report.guards.records} records${counts.length > 0 ? `: ${counts.join("; ")}` : ""}`,
         ...(verdicts.length > 0
           ? [`verifier (${String(report.inputs.verifier)}, ${String(report.inputs.mode)}):`, ...verdicts]

@@ -1,5 +1,6 @@
 // The render stage: the run's report and every output file, in memory (writing them is outputs.ts's).
 import type { RedactionRecord } from "../../guards/record.js";
+import { type RunPageInput, runAuditPage } from "../audit/html/for-run.js";
 import type { JsonResume } from "../../core/resume.js";
 import { renderDocx } from "../render/docx.js";
 import { type Layout, loadLayout } from "../render/layout.js";
@@ -13,7 +14,12 @@ export interface RenderInput {
   /** A layout (already loaded), or its name or file. */
   layout: Layout | string;
   now: Date;
+  /** What the evidence view needs beyond the resume and its records; without it no audit.html is written. */
+  page?: AuditPageInput;
 }
+
+/** The run's guard context, grounding chunks and names, for audit.html. */
+export type AuditPageInput = Omit<RunPageInput, "records" | "resume" | "layout" | "report">;
 
 export async function renderOutputs(input: RenderInput): Promise<Map<string, string | Uint8Array>> {
   const layout = typeof input.layout === "string" ? loadLayout(input.layout) : input.layout;
@@ -27,15 +33,33 @@ export async function renderOutputs(input: RenderInput): Promise<Map<string, str
     ["resume.json", `${JSON.stringify(input.resume, null, 2)}\n`],
     ["resume.md", renderMarkdown(input.resume, layout)],
     ["redaction-log.jsonl", input.records.map((r) => `${JSON.stringify(r)}\n`).join("")],
+    ...(input.page ? [["audit.html", auditPage(input, layout, input.page)] as const] : []),
   ]);
+}
+
+function auditPage(input: RenderInput, layout: Layout, page: AuditPageInput): string {
+  return runAuditPage({
+    ...page,
+    records: input.records,
+    resume: input.resume,
+    layout,
+    report: input.report,
+  });
 }
 
 /** The report of the run and the files it renders from the verified draft. */
 export async function render(
-  input: ReportInput & { resume: JsonResume; layout: Layout | string },
+  input: ReportInput & { resume: JsonResume; layout: Layout | string; page?: AuditPageInput },
 ): Promise<{ files: Map<string, string | Uint8Array>; report: RunReport }> {
-  const { resume, layout, ...facts } = input;
+  const { resume, layout, page, ...facts } = input;
   const report = buildReport(facts);
-  const files = await renderOutputs({ resume, records: input.records, report, layout, now: input.now });
+  const files = await renderOutputs({
+    resume,
+    records: input.records,
+    report,
+    layout,
+    now: input.now,
+    ...(page ? { page } : {}),
+  });
   return { files, report };
 }

@@ -1,7 +1,7 @@
 import { readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { draft, type Fixture, writeFixture } from "./audit/fixture.js";
+import { FIXTURE_FILES, draft, type Fixture, writeFixture } from "./audit/fixture.js";
 import { editReason, forge, insertAt, removeAt, swap, toText } from "./audit/tamper.js";
 import { runCli } from "../helpers/cli.js";
 
@@ -33,7 +33,8 @@ describe("vouch audit: the summary", () => {
   it("--csv prints a header and one row per record", async () => {
     const run = await audit(fx.dir, "--csv");
     expect(run.code).toBe(0);
-    expect(run.stdout.startsWith("seq,guard,rule,action,field,before,after,reason\r\n")).toBe(true);
+    // The summary's columns first; the full record's fields (pipeline/audit/html/export.ts) follow.
+    expect(run.stdout).toMatch(/^seq,guard,rule,action,field,before,after,reason[,\r]/);
     expect(run.stdout).toContain(',"50,000 requests per second",[NUM_REDACTED],');
   });
 
@@ -61,10 +62,13 @@ describe("vouch audit: the summary", () => {
 });
 
 describe("vouch audit --verify", () => {
-  it("exits 0 on an intact chain", async () => {
+  it("exits 0 on an intact run and says it is unsigned", async () => {
     expect(await audit(fx.dir, "--verify")).toEqual({
       code: 0,
-      stdout: "chain intact: 5 records\n",
+      stdout:
+        "chain intact: 5 records, matching report.json\n" +
+        "outputs intact: 5 files match their SHA-256 in report.json\n" +
+        "unsigned: no report.json.sig (sign runs with vouch generate --sign-key FILE)\n",
       stderr: "",
     });
   });
@@ -147,7 +151,9 @@ describe("vouch audit --restore", () => {
     await writeFile(fx.logPath, toText(swap(fx.records, 0, 1)));
     const run = await audit(fx.dir, "--restore");
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/line 1 \(seq 2\): .* Refusing to restore from a broken chain\.\n$/);
+    expect(run.stderr).toMatch(
+      /line 1 \(seq 2\): .*\. Refusing to restore from a run that fails verification\.\n$/,
+    );
     expect(await readdir(fx.dir)).not.toContain("resume.restored.json");
   });
 });
@@ -187,7 +193,10 @@ describe("vouch audit override", () => {
       original: "[NUM_REDACTED]",
     });
     expect(Date.parse(added.ts)).toBe(metric._aws.Timestamp);
-    expect(await audit(fx.dir, "--verify")).toMatchObject({ code: 0, stdout: "chain intact: 6 records\n" });
+    expect(await audit(fx.dir, "--verify")).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining("chain intact: 6 records, matching report.json\n"),
+    });
   });
 
   it("takes the output folder as well as the log", async () => {
@@ -217,7 +226,7 @@ describe("vouch audit override", () => {
     expect(run.stdout).toBe("");
     expect(run.stderr).toMatch(/Refusing to append to a broken chain\.\n$/);
     expect(await readFile(fx.logPath, "utf8")).toBe(tampered);
-    expect((await readdir(fx.dir)).sort()).toEqual(["redaction-log.jsonl", "resume.json"]);
+    expect((await readdir(fx.dir)).sort()).toEqual(FIXTURE_FILES);
   });
 
   it("has its own help", async () => {

@@ -32,6 +32,7 @@ const logOf = (dir: string) =>
     );
 
 const FILES = [
+  "audit.html",
   "redaction-log.jsonl",
   "report.json",
   "resume.docx",
