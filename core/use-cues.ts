@@ -18,6 +18,14 @@ import { checkDocument } from "./document.js";
 import { lazy } from "./lazy.js";
 import { sentenceSpans } from "./markdown.js";
 import { assetPath } from "./paths.js";
+import {
+  foldedNext,
+  foldedPrevious,
+  foldedSlice,
+  foldedWordsPattern,
+  foldText,
+  isFoldable,
+} from "./use-cues/folded.js";
 
 /** What the words a cue governs are: after it, before it, both, or its whole clause. */
 export type CueScope = "after" | "before" | "around" | "clause";
@@ -78,6 +86,10 @@ export type UseCueData = z.output<typeof fileSchema>;
 
 interface Cue {
   family: string;
+  /** The phrase's pattern source. */
+  source: string;
+  /** Its patterns on a folded copy of the text, when its phrases fold. */
+  fold: FoldedCue | undefined;
   says: string;
   scope: CueScope;
   tight: boolean;
@@ -96,6 +108,20 @@ interface Cue {
   lists: boolean;
 }
 
+/** A cue's patterns on a folded copy of the text. */
+interface FoldedCue {
+  pattern: RegExp;
+  unlessNext?: RegExp;
+  unlessPrevious?: RegExp;
+}
+
+interface FoldedCues {
+  /** Every cue's phrase in one pattern: where it finds nothing, no cue is there (one search, not one a cue). */
+  any: RegExp;
+  /** By the index of the cue. */
+  cues: FoldedCue[];
+}
+
 /** Headings of a family that make the section under them a list the family governs ("Supported frameworks"). */
 interface ListHeading {
   family: string;
@@ -107,6 +133,8 @@ interface ListHeading {
 /** A compiled cue list: build one with `compileUseCues`, or use the shipped one (`defaultUseCues`). */
 export interface UseCues {
   readonly cues: readonly Cue[];
+  /** The cues' patterns for a folded copy of the text (use-cues/folded.ts), when every phrase folds. */
+  readonly folded: FoldedCues | undefined;
   readonly boundary: RegExp;
   /** `boundary`, global, to find every one. */
   readonly boundaries: RegExp;
@@ -158,6 +186,8 @@ export function compileUseCues(data: UseCueData, options: UseCueOptions = {}): U
     for (const cue of list) {
       cues.push({
         family,
+        source: phraseSource(cue.phrase),
+        fold: foldCue(phraseSource(cue.phrase), cue["unless-next"], cue["unless-previous"]),
         says,
         scope: cue.scope,
         tight: cue.tight ?? false,
@@ -178,6 +208,7 @@ export function compileUseCues(data: UseCueData, options: UseCueOptions = {}): U
   const lower = (words: readonly string[]) => new Set(words.map((w) => w.toLowerCase()));
   return {
     cues,
+    folded: foldCues(cues),
     boundary: wordsPattern(data.boundaries, "iu"),
     boundaries: wordsPattern(data.boundaries, "giu"),
     starters: lower(data["clause-starters"]),
@@ -188,24 +219,50 @@ export function compileUseCues(data: UseCueData, options: UseCueOptions = {}): U
   };
 }
 
-/** Read and compile a cue list file. */
-export function loadUseCues(path: string, options?: UseCueOptions): UseCues {
-  return compileUseCues(
-    checkDocument(readFileSync(path, "utf8"), path, fileSchema, { mapping: "a mapping" }),
-    options,
-  );
+/** A cue's patterns on a folded copy of the text, or undefined when a phrase it reads does not fold. */
+function foldCue(
+  source: string,
+  next?: readonly string[],
+  previous?: readonly string[],
+): FoldedCue | undefined {
+  const nextSources = next?.map(phraseSource);
+  const previousSources = previous?.map(phraseSource);
+  if (![source, ...(nextSources ?? []), ...(previousSources ?? [])].every(isFoldable)) return undefined;
+  return {
+    pattern: foldedWordsPattern([source]),
+    ...(nextSources && { unlessNext: foldedNext(nextSources) }),
+    ...(previousSources && { unlessPrevious: foldedPrevious(previousSources) }),
+  };
 }
 
+/** The folded patterns of a list whose every cue folds. */
+function foldCues(cues: readonly Cue[]): FoldedCues | undefined {
+  const folded = cues.map((cue) => cue.fold);
+  if (!folded.every((fold) => fold !== undefined)) return undefined;
+  const any = foldedWordsPattern(cues.length > 0 ? cues.map((cue) => cue.source) : ["(?!)"]);
+  return { any, cues: folded };
+}
+
+/** Read and compile a cue list file. */
+export function loadUseCues(path: string, options?: UseCueOptions): UseCues {
+  return compileUseCues(readCueFile(path), options);
+}
+
+function readCueFile(path: string): UseCueData {
+  return checkDocument(readFileSync(path, "utf8"), path, fileSchema, { mapping: "a mapping" });
+}
+
+/** The shipped data file, read once for both of its lists. */
+const shippedCueData = lazy(() => readCueFile(assetPath("core", "use-cues.yaml")));
+
 /** The shipped cue list (core/use-cues.yaml), read on first use. */
-export const defaultUseCues = lazy(() => loadUseCues(assetPath("core", "use-cues.yaml")));
+export const defaultUseCues = lazy(() => compileUseCues(shippedCueData()));
 
 /**
  * The shipped cue list with the families only doc claims read (`only-in: doc-claims`): what a README lists as
  * supported ("works with Astro, Remix, SolidStart", "integrations for Django and Flask") is no claim of use.
  */
-export const docClaimUseCues = lazy(() =>
-  loadUseCues(assetPath("core", "use-cues.yaml"), { docClaims: true }),
-);
+export const docClaimUseCues = lazy(() => compileUseCues(shippedCueData(), { docClaims: true }));
 
 /** A cue found in a text. */
 interface Found {
@@ -224,6 +281,8 @@ interface Analysis {
    * Only the sentences of a mention are searched: a long doc names few technologies.
    */
   found: (Found[] | undefined)[];
+  /** `plain` folded (use-cues/folded.ts), made on the first search. */
+  folded?: string;
 }
 
 // Guards ask about every mention of a text one after another: the last few analyses are kept.
@@ -299,7 +358,7 @@ function cuesIn(analysis: Analysis, i: number, cues: UseCues): Found[] {
   let found = analysis.found[i];
   if (!found) {
     const [start, end] = analysis.sentences[i]!;
-    const near = findCues(analysis.plain, cues, Math.max(0, start - CUE_REACH), end + CUE_REACH);
+    const near = findCues(analysis, cues, Math.max(0, start - CUE_REACH), end + CUE_REACH);
     found = near.filter((f) => f.end > start && f.start < end);
     analysis.found[i] = found;
   }
@@ -307,17 +366,40 @@ function cuesIn(analysis: Analysis, i: number, cues: UseCues): Found[] {
 }
 
 /** The cues of `text` that start in `[from, to)`, read with the whole text around them. */
-function findCues(text: string, cues: UseCues, from: number, to: number): Found[] {
+function findCues(analysis: Analysis, cues: UseCues, from: number, to: number): Found[] {
+  const { plain } = analysis;
   const all: Found[] = [];
-  for (const cue of cues.cues) {
-    const pattern = cue.pattern;
-    pattern.lastIndex = from;
-    for (let m = pattern.exec(text); m && m.index < to; m = pattern.exec(text)) {
-      const start = m.index;
-      const end = start + m[0].length;
-      if (cue.unlessNext?.test(text.slice(end, end + 40))) continue;
-      if (cue.unlessPrevious?.test(text.slice(Math.max(0, start - 40), start))) continue;
-      all.push({ cue, start, end });
+  if (cues.folded) {
+    // Most sentences hold no cue: one search of all phrases at once says so. Where it finds the first, no
+    // cue starts before it, so each cue's own search starts there.
+    const folded = (analysis.folded ??= foldText(plain));
+    const { any } = cues.folded;
+    any.lastIndex = from;
+    const first = any.exec(folded);
+    if (!first || first.index >= to) return [];
+    cues.cues.forEach((cue, i) => {
+      const fold = cues.folded!.cues[i]!;
+      const pattern = fold.pattern;
+      pattern.lastIndex = first.index;
+      for (let m = pattern.exec(folded); m && m.index < to; m = pattern.exec(folded)) {
+        const start = m.index;
+        const end = start + m[0].length;
+        if (fold.unlessNext?.test(foldedSlice(plain, folded, end, end + 40))) continue;
+        if (fold.unlessPrevious?.test(foldedSlice(plain, folded, start - 40, start))) continue;
+        all.push({ cue, start, end });
+      }
+    });
+  } else {
+    for (const cue of cues.cues) {
+      const pattern = cue.pattern;
+      pattern.lastIndex = from;
+      for (let m = pattern.exec(plain); m && m.index < to; m = pattern.exec(plain)) {
+        const start = m.index;
+        const end = start + m[0].length;
+        if (cue.unlessNext?.test(plain.slice(end, end + 40))) continue;
+        if (cue.unlessPrevious?.test(plain.slice(Math.max(0, start - 40), start))) continue;
+        all.push({ cue, start, end });
+      }
     }
   }
   // The longest cue wins where two overlap ("is not used" over "not"); the earlier-listed one on a tie.

@@ -2,7 +2,10 @@ import { createRequire } from "node:module";
 import type * as MarkdownItModule from "markdown-it";
 import type { MarkdownIt, StateInline, Token } from "markdown-it";
 import { lazy } from "../core/lazy.js";
+import { readingView } from "../core/text-view.js";
 import type { Catalog } from "./catalog.js";
+import { buildFirstWords, indexName, type FirstWords, type TextName } from "./catalog-mentions.js";
+import { type Found, scan } from "./mentions/scan.js";
 import type { DocClaim } from "../core/truth.js";
 import { docClaimUseCues, listLeadIn, mentionUse } from "../core/use-cues.js";
 
@@ -79,7 +82,51 @@ function createParser(MarkdownIt: typeof MarkdownItModule.default): MarkdownIt {
     }
   }
   md.inline.State = PositionedState as typeof StateInline;
+  // A paragraph or heading whose source names no technology is left unparsed (no children): its runs of
+  // text could name none either. Everything else is parsed as markdown-it's own inline rule does.
+  md.core.ruler.at("inline", (state) => {
+    const { mayName } = state.env as ParseEnv;
+    for (const token of state.tokens) {
+      if (token.type === "inline" && mayName(token.content))
+        state.md.inline.parse(token.content, state.md, state.env, token.children ?? []);
+    }
+  });
   return md;
+}
+
+/** What a parse is given (markdown-it's `env`): which inline sources to parse. */
+type ParseEnv = Record<string, unknown> & { mayName: (source: string) => boolean };
+
+/** Each catalog's names by their first word, as the catalog indexes them, for `mayName`. */
+const nameIndexes = new WeakMap<Catalog, { byFirstWord: Map<string, TextName[]>; firstWords: FirstWords }>();
+
+function nameIndex(catalog: Catalog) {
+  let index = nameIndexes.get(catalog);
+  if (!index) {
+    const byFirstWord = new Map<string, TextName[]>();
+    for (const entry of catalog.entries) {
+      if (entry.text === "none") continue;
+      for (const name of [entry.name, ...(entry.aliases ?? [])]) indexName(byFirstWord, entry, name);
+    }
+    index = { byFirstWord, firstWords: buildFirstWords(byFirstWord) };
+    nameIndexes.set(catalog, index);
+  }
+  return index;
+}
+
+/**
+ * Whether inline source may hold a catalog name in one of its runs of text. Runs are pieces of the source
+ * cut at markup and line breaks, so a name in a run is a name in the source, unless markdown-it rewrote
+ * characters (a backslash escape, an entity) or reading the text does (core/text-view.ts), or lower case
+ * moves offsets: then the source is parsed. Any match counts, an ordinary word's (`Go`) too.
+ */
+function mayName(catalog: Catalog, source: string): boolean {
+  if (source.includes("\\") || source.includes("&")) return true;
+  if (readingView(source).changed || source.toLowerCase().length !== source.length) return true;
+  const { byFirstWord, firstWords } = nameIndex(catalog);
+  const found: Found = { spans: [], kinds: [], pending: [], codes: undefined };
+  scan(source, true, byFirstWord, firstWords, found);
+  return found.spans.length > 0;
 }
 
 /**
@@ -100,7 +147,8 @@ export function findDocClaims(repo: string, path: string, text: string, catalog:
   if (MARKDOWN.test(path)) {
     const markdown = markdownParser.peek();
     if (!markdown) throw new Error("findDocClaims: await loadDocParser() first");
-    markdownTexts(markdown, text, (value, firstLine, sentence) => {
+    const env: ParseEnv = { mayName: (source) => mayName(catalog, source) };
+    markdownTexts(markdown, text, env, (value, firstLine, sentence) => {
       for (const mention of catalog.findMentions(value)) {
         if (!sentence.uses(mention.start, mention.end, mention.matched)) continue;
         add(firstLine + countNewlines(value, mention.start), mention.id);
@@ -162,8 +210,8 @@ function surroundings(source: string, at: number): Surroundings {
  */
 type OnText = (value: string, line: number, sentence: Surroundings) => void;
 
-function markdownTexts(md: MarkdownIt, text: string, onText: OnText): void {
-  const tokens = md.parse(text, {});
+function markdownTexts(md: MarkdownIt, text: string, env: ParseEnv, onText: OnText): void {
+  const tokens = md.parse(text, env);
   // A support section runs until the next heading of its level or higher; a support list until it closes.
   let sectionLevel: number | undefined;
   let listLevel: number | undefined;

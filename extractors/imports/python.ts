@@ -1,8 +1,11 @@
-// Python imports via tree-sitter: `import a.b`, `from a.b import c` and `importlib.import_module("a.b")`.
+// Python imports: `import a.b`, `from a.b import c` and `importlib.import_module("a.b")`. A cheap reader of
+// import statements and loader calls (python-statements.ts) reads most files; tree-sitter reads those it is
+// unsure of.
 import type { Node, Query } from "@vscode/tree-sitter-wasm";
 import { lazy } from "../../core/lazy.js";
 import type { FileDetector } from "../types.js";
 import { hasExtension, plainString, toDetections, type Hit } from "./common.js";
+import { type ImportStatement, readImportStatements } from "./python-statements.js";
 import { compileQuery, eachMatch, loadGrammar } from "./treesitter.js";
 
 // Relative imports (`from . import x`, `from .m import y`) have a `relative_import` module and never match.
@@ -51,6 +54,43 @@ function moduleName(node: Node): string | undefined {
  * lines of the .ipynb file); `offset` shifts the sort position so several cells keep their order.
  */
 export function pythonHits(text: string, lineOf: (row: number) => number | undefined, offset = 0): Hit[] {
+  // The cheap reader needs no grammar, but a detector used without its init() fails alike on every file.
+  if (!staticQuery.peek())
+    throw new Error("tree-sitter query for python is not compiled: the detector's init() was not awaited");
+  const statements = readImportStatements(text);
+  return statements ? statementHits(text, statements, lineOf, offset) : treeSitterHits(text, lineOf, offset);
+}
+
+/** The hits tree-sitter's query gives, from the statements the cheap reader found. */
+function statementHits(
+  text: string,
+  statements: readonly ImportStatement[],
+  lineOf: (row: number) => number | undefined,
+  offset: number,
+): Hit[] {
+  const hits: Hit[] = [];
+  let row = 0;
+  let counted = 0;
+  for (const { start, end, modules } of statements) {
+    for (const { name, at } of modules) {
+      if (!DOTTED.test(name)) continue;
+      for (let i = text.indexOf("\n", counted); i !== -1 && i < at; i = text.indexOf("\n", i + 1)) row++;
+      counted = at;
+      const hit: Hit = { name, at: offset + start, detail: text.slice(start, end) };
+      const line = lineOf(row);
+      if (line !== undefined) hit.line = line;
+      hits.push(hit);
+    }
+  }
+  return hits;
+}
+
+/** The hits of tree-sitter's query: for files the cheap reader is unsure of, and for tests. */
+export function treeSitterHits(
+  text: string,
+  lineOf: (row: number) => number | undefined,
+  offset: number,
+): Hit[] {
   const hits: Hit[] = [];
   const query = queryFor(text);
   eachMatch("python", query, text, {}, ({ module }) => {

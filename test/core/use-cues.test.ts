@@ -1,9 +1,11 @@
 // Mention is not use: a table of sentences, the mention marked with [brackets], and what the cue module says.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parse as parseYaml } from "yaml";
 import { InputError } from "../../core/errors.js";
+import { assetPath } from "../../core/paths.js";
 import {
   type UseCueData,
   compileUseCues,
@@ -221,6 +223,61 @@ describe("the cue list", () => {
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("reads a phrase that does not fold (another script) through its Unicode pattern", () => {
+    const french = structuredClone(minimal);
+    french.families.considered!.cues[0]!.phrase = "évalué";
+    const cues = compileUseCues(french);
+    expect(cues.folded).toBeUndefined();
+    expect(mentionUse("Nous avons ÉVALUÉ Kafka.", 18, 23, cues)).toMatchObject({
+      used: false,
+      cue: "ÉVALUÉ",
+    });
+    expect(mentionUse("Nous avons réévalué Kafka.", 20, 25, cues)).toEqual({ used: true });
+    expect(compileUseCues(minimal).folded).toBeDefined();
+    expect(docClaimUseCues().folded).toBeDefined();
+  });
+
+  it("decides alike through the folded patterns and the Unicode ones", () => {
+    const shipped = parseYaml(readFileSync(assetPath("core", "use-cues.yaml"), "utf8")) as UseCueData;
+    const unfolded = structuredClone(shipped);
+    unfolded.families.considered!.cues.push({ phrase: "évalué", scope: "after" });
+    const slow = compileUseCues(unfolded, { docClaims: true });
+    const fast = compileUseCues(shipped, { docClaims: true });
+    expect(slow.folded).toBeUndefined();
+    expect(fast.folded).toBeDefined();
+    const sentences = [
+      "We considered Snowflake before standardising on BigQuery.",
+      "We ſpiked on Kafka, then \u212Aept Redis.",
+      "Redis isn’t\u00a0used any more; Kafka is.",
+      "The 𝐀team evaluated Kafka and ran Redis.",
+      "Décidé: we decided against Kafka; we run Redis.",
+      "Kafka vs. Pulsar: we chose Kafka 😀 and dropped 3 Redis nodes.",
+      "It works with Kafka, Redis and NATS.",
+      "We are migrating away from MySQL to PostgreSQL.",
+    ];
+    for (const text of sentences) {
+      for (const name of [
+        "Snowflake",
+        "BigQuery",
+        "Kafka",
+        "Redis",
+        "Pulsar",
+        "NATS",
+        "MySQL",
+        "PostgreSQL",
+      ]) {
+        const at = text.indexOf(name);
+        if (at < 0) continue;
+        expect([text, name, mentionUse(text, at, at + name.length, fast)]).toEqual([
+          text,
+          name,
+          mentionUse(text, at, at + name.length, slow),
+        ]);
+      }
+      expect(listLeadIn(text, fast)).toEqual(listLeadIn(text, slow));
     }
   });
 

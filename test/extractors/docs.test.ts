@@ -58,6 +58,29 @@ describe("findDocClaims", () => {
     });
   });
 
+  // A paragraph whose source names no technology is not parsed (speed): these must still be found.
+  it.each([
+    ["a name spelt with an entity", "Orders live in &#77;ySQL.", [[1, "mysql"]]],
+    ["a name hidden by a soft hyphen", "Orders live in My\u00adSQL.", [[1, "mysql"]]],
+    [
+      "a name in a code span after plain prose",
+      "Intro.\n\nThen `MySQL` runs.\n\nNothing here.",
+      [[3, "mysql"]],
+    ],
+    ["a name across emphasis is no name", "Orders live in My*SQL*.", []],
+    ["paragraphs without names", "One paragraph.\n\nAnother one, **bold**.\n", []],
+  ])("%s", (_name, text, expected) => {
+    expect(findDocClaims("r", "a.md", text, catalog).map((c) => [c.line, c.technology])).toEqual(expected);
+  });
+
+  it("finds a name a backslash escape spells (Node\\.js), in a paragraph otherwise without names", async () => {
+    const shipped = await defaultCatalog();
+    const text = "Runs on Node\\.js.\n\nNothing else.";
+    expect(findDocClaims("r", "a.md", text, shipped).map((c) => [c.line, c.technology])).toEqual([
+      [1, "nodejs"],
+    ]);
+  });
+
   it("keeps line numbers across multi-line paragraphs and lists", () => {
     const text = "Intro line\nsecond line with Postgres\n\n- item one\n- item on EKS\n";
     expect(findDocClaims("r", "docs/a.md", text, catalog).map((c) => [c.line, c.technology])).toEqual([
