@@ -40,7 +40,12 @@ export function coverage(
   const count = (by: string) => matches.filter((m) => BACKED_BY[m.status] === by).length;
   const [byProduction, byProfile, byDocs] = [count("production"), count("profile"), count("docs")];
   const backed = byProduction + byProfile + byDocs;
-  const unsupported = matches.filter((m) => !BACKED_BY[m.status]).map((m) => m.label ?? m.requirement);
+  const unbacked = matches.filter((m) => !BACKED_BY[m.status]);
+  const unsupported = unbacked.map((m) => m.label ?? m.requirement);
+  // "OpenAI (example only)": a candidate must not read a technology seen in their examples as missing.
+  const shown = unbacked.map((m, i) =>
+    m.status === "unsupported" ? unsupported[i] : `${unsupported[i]} (${m.status.replace(/-/g, " ")})`,
+  );
   const parts = [
     byProduction > 0 ? `${byProduction} by production code` : "",
     byProfile > 0 ? `${byProfile} by the profile` : "",
@@ -49,6 +54,6 @@ export function coverage(
   const line =
     `${backed} of ${matches.length} requirement${matches.length === 1 ? "" : "s"} backed` +
     (parts.length > 0 ? ` (${parts.join(", ")})` : "") +
-    (unsupported.length > 0 ? `; unsupported: ${unsupported.join(", ")}` : "");
+    (shown.length > 0 ? `; unsupported: ${shown.join(", ")}` : "");
   return { requirements: matches.length, backed, byProduction, byProfile, byDocs, unsupported, line };
 }

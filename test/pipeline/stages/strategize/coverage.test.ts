@@ -1,4 +1,5 @@
-// The coverage line: backed requirements by what backs them; everything else is listed as unsupported.
+// The coverage line: backed requirements by what backs them; everything else is listed as unsupported,
+// with its status when something (an example, a test, a stale doc) shows it.
 import { describe, expect, it } from "vitest";
 import type { MatchStatus } from "../../../../core/match.js";
 import type { Requirement } from "../../../../pipeline/requirements.js";
@@ -19,18 +20,22 @@ describe("coverage", () => {
       m("5+ years Go", "unsupported"),
     ];
     expect(coverage(matches).line).toBe(
-      "8 of 11 requirements backed (5 by production code, 2 by the profile, 1 by docs); unsupported: OpenAI, Snowflake, 5+ years Go",
+      "8 of 11 requirements backed (5 by production code, 2 by the profile, 1 by docs); unsupported: OpenAI (example only), Snowflake, 5+ years Go",
     );
   });
 
   it.each<[string, MatchStatus[], string]>([
     ["nothing asked", [], "0 of 0 requirements backed"],
     ["one, backed", ["profile-stated"], "1 of 1 requirement backed (1 by the profile)"],
-    ["none backed", ["stale", "docs-only"], "0 of 2 requirements backed; unsupported: R0, R1"],
+    [
+      "none backed: each says why unless nothing shows it",
+      ["stale", "docs-only", "unsupported"],
+      "0 of 3 requirements backed; unsupported: R0 (stale), R1 (docs only), R2",
+    ],
     [
       "test and tooling code back nothing",
       ["test-only", "tooling-only"],
-      "0 of 2 requirements backed; unsupported: R0, R1",
+      "0 of 2 requirements backed; unsupported: R0 (test only), R1 (tooling only)",
     ],
   ])("%s", (_name, statuses, line) => {
     expect(coverage(statuses.map((s, i) => m(`R${i}`, s))).line).toBe(line);

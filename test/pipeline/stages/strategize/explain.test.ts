@@ -56,7 +56,7 @@ describe("vouch generate --explain on the sample", () => {
     expect(run.code).toBe(0);
     const lines = run.stdout.split("\n");
     expect(lines[1]).toBe(
-      "17 of 19 requirements backed (16 by production code, 1 by the profile); unsupported: OpenAI, Snowflake",
+      "17 of 19 requirements backed (16 by production code, 1 by the profile); unsupported: OpenAI (example only), Snowflake",
     );
     expect(lines[2]).toMatch(/^ {2}requirement +status +evidence$/);
     expect(lines).toContain(
