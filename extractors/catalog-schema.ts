@@ -108,6 +108,8 @@ export const catalogEntrySchema = z
     vendor: z.string().min(1).optional(),
     /** Roles the technology competes for; two technologies sharing a role contradict each other in docs. */
     roles: z.array(z.string().regex(/^[a-z0-9-]+$/)).optional(),
+    /** Technologies a person who used this one has used too (Amazon EKS runs Kubernetes): for years of experience. */
+    implies: z.array(z.string().regex(/^[a-z0-9][a-z0-9-]*$/)).optional(),
     /** `ci` (default): case-insensitive whole words; `exact`: case-sensitive (Go, React); `none`: never from prose. */
     text: z.enum(TEXT_MATCH).optional(),
     keys: z.partialRecord(z.enum(KEY_SPACES), keyList).optional(),

@@ -404,3 +404,17 @@ describe("Catalog.competitors", () => {
     expect(catalog.competitors("opentelemetry")).toEqual([]);
   });
 });
+
+describe("implies: the technologies an entry's users have used too", () => {
+  it("names only entries of the catalog, never the entry itself", async () => {
+    const { defaultCatalog } = await import("../../extractors/catalog.js");
+    const catalog = await defaultCatalog();
+    const implying = catalog.entries.filter((e) => e.implies);
+    expect(implying.map((e) => e.id)).toContain("amazon-eks");
+    for (const entry of implying)
+      for (const id of entry.implies ?? []) {
+        expect(catalog.get(id), `${entry.id} implies ${id}`).toBeDefined();
+        expect(id).not.toBe(entry.id);
+      }
+  });
+});

@@ -25,6 +25,7 @@ export const testEntries: CatalogEntry[] = [
     category: "kubernetes-hosting",
     vendor: "AWS",
     roles: ["kubernetes-hosting"],
+    implies: ["kubernetes"],
     keys: { "terraform-resource": ["aws_eks_*"] },
   },
   {

@@ -1,5 +1,5 @@
-// How many years the profile's dates give a technology: the work entries that name it (position, summary,
-// highlights), their date ranges merged so overlapping jobs count once. Pure.
+// How many years the profile's dates give a technology: the work entries that name it or one that implies it
+// (position, summary, highlights), their date ranges merged so overlapping jobs count once. Pure.
 import type { Catalog } from "../../../extractors/catalog.js";
 import type { JsonResume } from "../../../core/resume.js";
 
@@ -26,7 +26,10 @@ export function technologyYears(
   const now = months(asOf);
   (profile.work ?? []).forEach((w, i) => {
     const texts = [w.position, w.summary, ...(w.highlights ?? [])].filter((t): t is string => !!t);
-    const naming = texts.find((t) => catalog.findMentions(t).some((m) => m.id === technology));
+    // An entry naming Amazon EKS is Kubernetes experience too (the catalog's `implies`).
+    const counts = (id: string) =>
+      id === technology || catalog.get(id)?.implies?.includes(technology) === true;
+    const naming = texts.find((t) => catalog.findMentions(t).some((m) => counts(m.id)));
     const start = months(w.startDate);
     const end = w.endDate ? months(w.endDate) : now;
     if (!naming || start === undefined || end === undefined || end < start) return;

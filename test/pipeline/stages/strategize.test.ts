@@ -442,4 +442,26 @@ describe("years of one technology: the profile's dates for the entries that name
       note: "the profile's dates give MySQL 0.0 years",
     });
   });
+
+  it("counts an entry naming a technology that implies it: Amazon EKS is Kubernetes experience", () => {
+    const eks: JsonResume = {
+      work: [
+        {
+          name: "D",
+          startDate: "2021-01",
+          endDate: "2024-01",
+          highlights: ["Moved the platform to Amazon EKS."],
+        },
+      ],
+    };
+    expect(one(yearsOf(3, "kubernetes"), { profile: eks })).toMatchObject({
+      status: "profile-stated",
+      note: "the profile's dates give Kubernetes 3.0 years",
+      evidence: [
+        { source: "profile", ref: "work[0]", text: "2021-01 to 2024-01: Moved the platform to Amazon EKS." },
+      ],
+    });
+    // Not the other way round: Kubernetes experience is not EKS experience.
+    expect(one(yearsOf(1, "amazon-eks"), { profile: p })).toMatchObject({ status: "unsupported" });
+  });
 });
