@@ -5,6 +5,8 @@
 // never obeys the question or the chunks: it can only repeat the portfolio.
 import type { Catalog } from "../extractors/catalog.js";
 import type { Chunk } from "../core/chunk.js";
+import type { Intent } from "./answers/index.js";
+import { isFact } from "./answers/facts.js";
 import { isContentWord, stemOf, wordsOf } from "../pipeline/verify/words.js";
 import { isInstruction } from "./injection.js";
 import { sentencesOf } from "./sentences.js";
@@ -16,6 +18,10 @@ export interface AnswerInput {
   history: readonly Turn[];
   /** What the answer may draw on, the best retrieved first. */
   chunks: readonly Chunk[];
+  /** What the question asks, as understood (answers/intent.ts). */
+  intent?: Intent;
+  /** The truth's and the profile's facts that answer the intent: the lines of the composed answer. */
+  facts?: readonly Chunk[];
 }
 
 export interface Quote {
@@ -31,6 +37,11 @@ export interface Answer {
 
 export interface Answerer {
   readonly name: string;
+  /**
+   * A model writes its own answer, and the answer composed from the truth stands in when the guards or the
+   * verifier block it; the embedded answerer gives the composed answer itself when there is one.
+   */
+  readonly model?: boolean;
   answer(input: AnswerInput): Promise<Answer>;
 }
 
@@ -238,7 +249,8 @@ export function extractiveAnswerer(options: { catalog: Catalog; candidateName?: 
     name: "extractive",
     answer(input) {
       const { terms, technologies } = termsOf(input);
-      const usable = input.chunks.filter((c) => KIND_WEIGHT[c.kind] !== undefined);
+      // The truth's facts are the composed answers' (answers/): retrieval quotes the portfolio's own words.
+      const usable = input.chunks.filter((c) => KIND_WEIGHT[c.kind] !== undefined && !isFact(c));
       if (terms.size + technologies.size === 0) return Promise.resolve(summary(usable, sentencesFor));
       const scored: { chunk: Chunk; text: string; score: number }[] = [];
       usable.forEach((chunk, rank) => {

@@ -1,5 +1,7 @@
-// One chat answer: retrieve → answer (extractive by default) → record-provenance, claim-net and
-// number-provenance on the answer → the verifier against the same chunks → block or warn. Every change is a
+// One chat answer: understand the question (answers/intent.ts) → retrieve → compose the answer from the
+// truth's facts when the intent has a composer, else answer (extractive by default; a model always writes its
+// own) → record-provenance, claim-net and number-provenance on the answer → the verifier against the same
+// chunks → block or warn. A model's answer the checks block gives way to the composed one. Every change is a
 // hash-chained record sealed with the request id, so a recruiter's answer can be audited like a resume. The
 // session's history only widens retrieval and helps the answerer read a follow-up; it is never a chunk, a
 // fact or a verifier source.
@@ -21,8 +23,8 @@ import {
   claimsEvidence,
   claimsReason,
 } from "../pipeline/verify/types.js";
-import type { Answerer, Quote } from "./answerer.js";
-import type { GroundingSources } from "./grounding.js";
+import type { Answer, Answerer, Quote } from "./answerer.js";
+import type { Grounding, GroundingSources } from "./grounding.js";
 import type { Turn } from "./sessions.js";
 
 /** What a blocked or unanswerable question gets: no claim about the candidate at all. */
@@ -84,47 +86,126 @@ export async function answerChat(request: ChatRequest, deps: ChatDeps): Promise<
   const at = deps.now();
   const asOf = new Date(at).toISOString().slice(0, 10);
   const previous = request.history.at(-1)?.question;
+  const intent = deps.grounding.answers.understand(request.question, previous);
   const queries = previous ? [request.question, `${previous} ${request.question}`] : [request.question];
   const retrieved = await deps.kb.retrieve(queries, deps.topK ? { topK: deps.topK } : {});
   const grounding = deps.grounding.of(retrieved, asOf);
-  const draft = await deps.answerer.answer({
-    question: request.question,
-    history: request.history,
-    chunks: grounding.chunks,
-  });
+  // The answer the truth's facts give, judged with the facts it quotes and those made for it alone.
+  const facts = deps.grounding.facts(asOf);
+  const composed = deps.grounding.answers.compose(
+    intent,
+    request.question,
+    [...grounding.chunks, ...facts],
+    asOf,
+  );
+  const own = composed && {
+    answer: composed.answer,
+    grounding: deps.grounding.including(
+      grounding,
+      [...quotedChunks(composed.answer.quotes, facts), ...composed.facts],
+      asOf,
+    ),
+  };
+  const seal = (records: UnsealedRecord[]) =>
+    sealRecords(records, { runId: request.requestId, ts: new Date(at).toISOString() });
 
-  if (draft.text.trim() === "") {
+  let first: Judged | undefined;
+  if (!own || deps.answerer.model) {
+    const draft = await deps.answerer.answer({
+      question: request.question,
+      history: request.history,
+      chunks: grounding.chunks,
+      intent,
+      ...(own ? { facts: quotedChunks(own.answer.quotes, own.grounding.chunks) } : {}),
+    });
+    if (draft.text.trim() !== "") first = await evaluate(draft, grounding, request.mode, deps.verifier);
+  }
+  // A model's answer the checks blocked gives way to the composed one, with the record of why.
+  const judged =
+    own && (!first || first.blocked)
+      ? await evaluate(own.answer, own.grounding, request.mode, deps.verifier)
+      : first;
+  if (!judged) {
     // Nothing relevant was found: say so, and claim nothing.
     const response = { requestId: request.requestId, answer: FALLBACK, verdict: "NOT_GROUNDED" as const };
     return { response: { ...response, blocked: false, sources: [], records: [] }, flaggedBy: "answerer" };
   }
+  const replaced = first && judged !== first ? replacedBy(first, judged, deps.verifier.name) : [];
+  const response: ChatResponse = {
+    requestId: request.requestId,
+    answer: judged.answer,
+    verdict: judged.result.verdict,
+    blocked: judged.blocked,
+    sources: judged.blocked ? [] : sourcesOf(judged.quotes, judged.chunks),
+    records: seal([...replaced, ...judged.records]),
+  };
+  return { response, flaggedBy: (first ?? judged).flaggedBy };
+}
 
+interface Judged {
+  /** What the recruiter reads: the answer, the answer with a note, or the fallback. */
+  answer: string;
+  /** The answer as the guards left it, before the decision. */
+  guardedText: string;
+  result: VerifierResult;
+  blocked: boolean;
+  records: UnsealedRecord[];
+  guardRecords: UnsealedRecord[];
+  quotes: readonly Quote[];
+  chunks: readonly Chunk[];
+  flaggedBy: string;
+}
+
+/** The guards, then the verifier against the same chunks, then block or warn. */
+async function evaluate(
+  draft: Answer,
+  grounding: Grounding,
+  mode: VerifyMode,
+  verifier: Verifier,
+): Promise<Judged> {
   const guarded = guardString(
     { field: ANSWER_FIELD, text: draft.text, role: "prose" },
     ANSWER_GUARDS,
     grounding.context,
   );
   const text = guarded.removed ? "" : guarded.text;
-  const result = await judge(text, guarded.records, grounding.chunks, deps.verifier);
+  const result = await judge(text, guarded.records, grounding.chunks, verifier);
   const decision =
     text.trim() === ""
       ? { text: FALLBACK, blocked: true, annotated: false }
-      : decide(text, result, request.mode, FALLBACK);
+      : decide(text, result, mode, FALLBACK);
   const records = [...guarded.records];
   if (result.verdict !== "GROUNDED")
-    records.push(decisionRecord(text, decision.text, result, decision.blocked, deps.verifier.name));
-
-  const response: ChatResponse = {
-    requestId: request.requestId,
-    answer: decision.text,
-    verdict: result.verdict,
-    blocked: decision.blocked,
-    sources: decision.blocked ? [] : sourcesOf(draft.quotes, grounding.chunks),
-    records: sealRecords(records, { runId: request.requestId, ts: new Date(at).toISOString() }),
-  };
+    records.push(decisionRecord(text, decision.text, result, decision.blocked, verifier.name));
   const changed = guarded.records.find((r) => r.action !== "annotate");
-  const flaggedBy = changed?.guard ?? (result.verdict === "GROUNDED" ? "none" : "verifier");
-  return { response, flaggedBy };
+  return {
+    answer: decision.text,
+    guardedText: text,
+    result,
+    blocked: decision.blocked,
+    records,
+    guardRecords: guarded.records,
+    quotes: draft.quotes,
+    chunks: grounding.chunks,
+    flaggedBy: changed?.guard ?? (result.verdict === "GROUNDED" ? "none" : "verifier"),
+  };
+}
+
+/** The blocked model answer's records, its fallback now the composed answer that replaced it. */
+function replacedBy(blocked: Judged, composed: Judged, verifier: string): UnsealedRecord[] {
+  const record = decisionRecord(blocked.guardedText, composed.answer, blocked.result, true, verifier);
+  record.outputRange = [0, composed.answer.length];
+  record.reason = record.reason.replace(
+    /The answer is replaced by a statement that the portfolio does not show it\.$/,
+    "The answer is replaced by the one composed from the portfolio's facts.",
+  );
+  return [...blocked.guardRecords, record];
+}
+
+/** The chunks an answer quotes, each once, in the order quoted. */
+function quotedChunks(quotes: readonly Quote[], chunks: readonly Chunk[]): Chunk[] {
+  const byId = new Map(chunks.map((c) => [c.id, c]));
+  return [...new Set(quotes.map((q) => byId.get(q.chunkId)))].filter((c): c is Chunk => c !== undefined);
 }
 
 /**

@@ -1,5 +1,7 @@
 // What an answer may rest on for one retrieval: the retrieved chunks, then the profile's and the truth's own
 // chunks (groundingChunks), each with its instruction sentences taken out, and the guard context over them.
+// A composed answer rests on these and on the truth's facts it quotes (answers/facts.ts); those facts ground
+// that answer alone: "OpenAI appears only in example code" must never back a model's "Dana uses OpenAI".
 // Everything is cached: a chunk keeps one object per id (so the verifier's and the answerer's per-chunk
 // indexes, held in WeakMaps, are built once), the own chunks once per day, and the context per set of ids.
 import type { Catalog } from "../extractors/catalog.js";
@@ -9,6 +11,7 @@ import type { JsonResume } from "../core/resume.js";
 import type { GuardContext } from "../guards/types.js";
 import { type Chunk, chunkFacts } from "../core/chunk.js";
 import { groundingChunks } from "../pipeline/grounding-chunks.js";
+import { TruthAnswers } from "./answers/index.js";
 import { BoundedMap } from "./bounded-map.js";
 import { withoutInstructions } from "./injection.js";
 
@@ -34,13 +37,17 @@ export interface Grounding {
 }
 
 export class GroundingSources {
+  /** Question understanding and the answers composed from the same truth and profile. */
+  readonly answers: TruthAnswers;
   private readonly stable: BoundedMap<string, { raw: Chunk; clean: Chunk }>;
   private readonly contexts: BoundedMap<string, Grounding>;
   private own: { asOf: string; chunks: Chunk[] } | undefined;
+  private truthFacts: { asOf: string; chunks: Chunk[] } | undefined;
 
   constructor(private readonly options: GroundingOptions) {
     this.stable = new BoundedMap(options.maxChunks ?? 10_000);
     this.contexts = new BoundedMap(options.maxContexts ?? 512);
+    this.answers = new TruthAnswers(options);
   }
 
   /** The grounding for one retrieval on the day `asOf` (YYYY-MM-DD: the experience span ends there). */
@@ -52,12 +59,39 @@ export class GroundingSources {
     const key = `${asOf}\0${[...byId.keys()].join(",")}`;
     let grounding = this.contexts.get(key);
     if (!grounding) {
-      const chunks = [...byId.values()];
-      const { catalog, profile } = this.options;
-      grounding = { chunks, context: buildContext({ catalog, profile, facts: chunkFacts(chunks), asOf }) };
+      grounding = this.over([...byId.values()], asOf);
       this.contexts.set(key, grounding);
     }
     return grounding;
+  }
+
+  /** The truth's and the profile's facts for the composers, on the day `asOf`. */
+  facts(asOf: string): readonly Chunk[] {
+    if (this.truthFacts?.asOf !== asOf) {
+      this.truthFacts = { asOf, chunks: this.answers.facts(asOf).map((c) => this.clean(c)) };
+    }
+    return this.truthFacts.chunks;
+  }
+
+  /** The grounding of one composed answer: the retrieval's, and the facts that answer quotes or made. */
+  including(grounding: Grounding, facts: readonly Chunk[], asOf: string): Grounding {
+    const ids = new Set(grounding.chunks.map((c) => c.id));
+    // A made fact echoes the question's words (a fit line): an instruction in them backs nothing.
+    const added = facts.filter((f) => !ids.has(f.id)).map((f) => this.clean(f));
+    if (added.length === 0) return grounding;
+    const key = `${asOf}\0${[...ids].join(",")}\0${added.map((f) => `${f.id}\0${f.text}`).join("\0")}`;
+    let out = this.contexts.get(key);
+    if (!out) {
+      // The answer's own facts first: the verifier stops at the first chunk that supports a line.
+      out = this.over([...added, ...grounding.chunks], asOf);
+      this.contexts.set(key, out);
+    }
+    return out;
+  }
+
+  private over(chunks: Chunk[], asOf: string): Grounding {
+    const { catalog, profile } = this.options;
+    return { chunks, context: buildContext({ catalog, profile, facts: chunkFacts(chunks), asOf }) };
   }
 
   /** One object per chunk id and text, without the retrieval's score, instruction sentences removed. */

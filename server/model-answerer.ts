@@ -10,6 +10,8 @@ import { assetPath } from "../core/paths.js";
 import type { Answer, Answerer, AnswerInput } from "./answerer.js";
 
 const MAX_SOURCES = 12;
+/** Facts of the intent a model sees ahead of the retrieved sources. */
+const MAX_FACTS = 12;
 const QUOTE_CHARS = 300;
 
 export const ANSWER_TOOL: ToolSpec = {
@@ -39,11 +41,16 @@ export function modelAnswerer(backend: ModelBackend, log: (line: string) => void
   const user = prompt("chat-user.txt");
   return {
     name: backend.name,
+    model: true,
     async answer(input: AnswerInput): Promise<Answer> {
-      // Examples and stale doc claims are not the candidate's work: the model never sees them.
-      const sources = input.chunks
-        .filter((c) => c.kind !== "example" && c.kind !== "stale-claim")
+      // Examples and stale doc claims are not the candidate's work: the model never sees them. The facts
+      // that answer the question's intent come first, then what retrieval found.
+      const facts = input.facts ?? [];
+      const factIds = new Set(facts.map((c) => c.id));
+      const retrieved = input.chunks
+        .filter((c) => c.kind !== "example" && c.kind !== "stale-claim" && !factIds.has(c.id))
         .slice(0, MAX_SOURCES);
+      const sources = [...facts.slice(0, MAX_FACTS), ...retrieved];
       if (sources.length === 0) return { text: "", quotes: [] };
       const response = await backend
         .complete({
@@ -51,7 +58,7 @@ export function modelAnswerer(backend: ModelBackend, log: (line: string) => void
           system,
           prompt: user
             .replace("{{sources}}", numbered(sources))
-            .replace("{{question}}", escape(input.question)),
+            .replace("{{question}}", escape(questionWithIntent(input))),
           tool: ANSWER_TOOL,
           maxTokens: 600,
           temperature: 0,
@@ -74,6 +81,24 @@ export function modelAnswerer(backend: ModelBackend, log: (line: string) => void
       };
     },
   };
+}
+
+/**
+ * The question, and what it was understood to ask when that is more than retrieval: "(understood as: a
+ * technology question about OpenAI; sources 1-2 are the facts that answer it)".
+ */
+function questionWithIntent(input: AnswerInput): string {
+  const intent = input.intent;
+  if (!intent || intent.kind === "retrieval") return input.question;
+  const about = [
+    ...intent.technologies,
+    ...intent.categories,
+    ...intent.projects,
+    ...intent.employers.map((i) => `work[${i}]`),
+  ];
+  const facts = Math.min(input.facts?.length ?? 0, MAX_FACTS);
+  const which = facts === 0 ? "" : `; sources 1-${facts} are the facts that answer it`;
+  return `${input.question}\n(understood as: a ${intent.kind} question${about.length > 0 ? ` about ${about.join(", ")}` : ""}${which})`;
 }
 
 function numbered(chunks: readonly Chunk[]): string {

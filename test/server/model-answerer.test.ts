@@ -57,6 +57,35 @@ describe("the model answerer", () => {
     expect(JSON.stringify(request.body)).not.toMatch(/thinking/);
   });
 
+  it("sees the facts that answer the question's intent first, and the intent beside the question", async () => {
+    fake.script("converse", answer({ answerable: false, answer: "", sources: [] }));
+    await ask("Does Dana have experience with OpenAI?");
+    const text = JSON.stringify(fake.requests.at(-1)!.body);
+    expect(text).toContain(
+      "[1] (ledger-service/examples/summarize_with_openai.py:14) OpenAI appears only in example code (ledger-service/examples/summarize_with_openai.py:14, ledger-service/examples/requirements.txt:2), not in production code.",
+    );
+    expect(text).toContain(
+      "Does Dana have experience with OpenAI?\\n(understood as: a technology question about openai; sources 1-1 are the facts that answer it)",
+    );
+  });
+
+  it("gives way to the composed answer when the guards block its own", async () => {
+    fake.script(
+      "converse",
+      answer({ answerable: true, answer: "Dana has run OpenAI in production for 6 years.", sources: [1] }),
+    );
+    const response = await ask("Does Dana have experience with OpenAI?");
+    expect(response).toMatchObject({
+      answer:
+        "OpenAI appears only in example code (ledger-service/examples/summarize_with_openai.py:14, ledger-service/examples/requirements.txt:2), not in production code.",
+      verdict: "GROUNDED",
+      blocked: false,
+      sources: [{ path: "ledger-service/examples/summarize_with_openai.py:14" }],
+    });
+    const records = response.records as { guard: string; action: string }[];
+    expect(records.at(-1)).toMatchObject({ guard: "verifier", action: "fallback" });
+  });
+
   it("cannot get an invented figure past the guards: it is redacted and the answer blocked", async () => {
     fake.script(
       "converse",
