@@ -27,13 +27,20 @@ const ADOPTED = "adopted deployed configured installed upgraded containerised co
 /** Verbs that say the same of a technology, but of a person too (`Introduced Helm`, `introduced Julia`). */
 const BROUGHT_IN = "introduced added integrated implemented maintained operated";
 
+/** Verbs of a skill (`Does Dana know Rust?`, `learned Go`): a person is known and learned from too. */
+const LEARNED = "know knows knew learn learns learned learnt learning";
+
 /** Words that, right before a name, show that it is used as a technology (by what the name can be). */
 export const USE_WORDS: Record<AmbiguousKind, ReadonlySet<string>> = {
-  word: words(`in with using via on onto into atop to from use uses used ${ADOPTED} ${BROUGHT_IN}`),
-  verb: words(`in with using via on onto into atop to from use uses used ${ADOPTED} ${BROUGHT_IN}`),
+  word: words(
+    `in with using via on onto into atop to from use uses used ${ADOPTED} ${BROUGHT_IN} ${LEARNED}`,
+  ),
+  verb: words(
+    `in with using via on onto into atop to from use uses used ${ADOPTED} ${BROUGHT_IN} ${LEARNED}`,
+  ),
   // Nobody deploys or configures a person; a person is introduced, added or maintained all the same.
   person: words(`in using via on onto into atop ${ADOPTED}`),
-  season: words(`with using via on onto into atop use uses used ${ADOPTED} ${BROUGHT_IN}`),
+  season: words(`with using via on onto into atop use uses used ${ADOPTED} ${BROUGHT_IN} ${LEARNED}`),
 };
 
 /** Words that, right before a season, make it a time: `in Spring`, `last Spring`. */

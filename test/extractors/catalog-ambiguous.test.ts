@@ -218,6 +218,19 @@ const families: { family: string; not: (string | [string, string[]])[]; uses: [s
       ["Sentry alerts cut MTTR", ["sentry"]],
     ],
   },
+  {
+    family: "a skill known or learned (a recruiter's question)",
+    not: [
+      "Does Dana know Julia from the Berlin office?",
+      "Learned from Hugo how to mentor",
+      "knew rust would form",
+    ],
+    uses: [
+      ["Does Dana know Rust?", ["rust"]],
+      ["Has Dana learned Go?", ["go"]],
+      ["Learning Spring this quarter", ["spring-framework"]],
+    ],
+  },
 ];
 
 describe.each(families)("$family", ({ not, uses }) => {
