@@ -1,5 +1,6 @@
 // What a job asks for: one requirement per technology named (list members too), per years clause, per
 // product name the catalog does not know, and per duty, in the job's order. Pure.
+import { BoundedMap } from "../core/bounded-map.js";
 import type { Catalog } from "../extractors/catalog.js";
 import type { Job, JobLine } from "./job.js";
 import { isContentWord, stemOf, wordsOf } from "./verify/words.js";
@@ -113,11 +114,19 @@ function jobWords(job: Job): string[] {
 }
 
 export function contentStems(text: string): string[] {
-  return [
-    ...new Set(
-      wordsOf(text)
-        .filter((w) => isContentWord(w.text))
-        .map((w) => stemOf(w.text)),
-    ),
-  ];
+  let stems = stemsCache.get(text);
+  if (!stems) {
+    stems = [
+      ...new Set(
+        wordsOf(text)
+          .filter((w) => isContentWord(w.text))
+          .map((w) => stemOf(w.text)),
+      ),
+    ];
+    stemsCache.set(text, stems);
+  }
+  return [...stems];
 }
+
+/** A highlight's stems are read for every question the chat composes from it: once is enough. */
+const stemsCache = new BoundedMap<string, string[]>(4_096);

@@ -15,7 +15,7 @@ import type { JsonResume } from "../core/resume.js";
 import type { KnowledgeBase } from "../pipeline/kb/types.js";
 import type { Verifier, VerifyMode } from "../pipeline/verify/types.js";
 import { type Answerer, extractiveAnswerer } from "./answerer.js";
-import { BoundedMap } from "./bounded-map.js";
+import { BoundedMap } from "../core/bounded-map.js";
 import { registerFeedback } from "./feedback.js";
 import { GroundingSources } from "./grounding.js";
 import { createLogger } from "./logger.js";

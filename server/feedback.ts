@@ -4,7 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import { emfLine, falsePositiveEmf } from "../pipeline/audit/emf.js";
 import { isAdmin } from "./admin.js";
-import type { BoundedMap } from "./bounded-map.js";
+import type { BoundedMap } from "../core/bounded-map.js";
 import type { ServerMetrics } from "./metrics.js";
 import type { RecentAnswer } from "./routes.js";
 import { type FeedbackBody, feedbackBody } from "./schemas.js";

@@ -12,7 +12,7 @@ import type { GuardContext } from "../guards/types.js";
 import { type Chunk, chunkFacts } from "../core/chunk.js";
 import { groundingChunks } from "../pipeline/grounding-chunks.js";
 import { TruthAnswers } from "./answers/index.js";
-import { BoundedMap } from "./bounded-map.js";
+import { BoundedMap } from "../core/bounded-map.js";
 import { withoutInstructions } from "./injection.js";
 
 export interface GroundingOptions {

@@ -1,7 +1,7 @@
 // POST /v1/chat, GET /healthz and GET /metrics (the feedback route is in feedback.ts).
 import type { FastifyInstance } from "fastify";
 import type { VerdictValue, VerifyMode } from "../pipeline/verify/types.js";
-import type { BoundedMap } from "./bounded-map.js";
+import type { BoundedMap } from "../core/bounded-map.js";
 import { type ChatDeps, answerChat } from "./chat.js";
 import type { ServerMetrics } from "./metrics.js";
 import { type ChatBody, chatBody } from "./schemas.js";

@@ -2,7 +2,7 @@
 // sessions (the least recently used go first). The only state of the server besides its caches, so an
 // instance can be replaced at any time. History helps retrieval understand a follow-up question; it is never
 // a grounding source (chat.ts passes it to nothing that grounds an answer).
-import { BoundedMap } from "./bounded-map.js";
+import { BoundedMap } from "../core/bounded-map.js";
 
 export interface Turn {
   question: string;

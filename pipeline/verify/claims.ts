@@ -1,4 +1,5 @@
 // An answer as claims: each list item and each sentence is one claim a source must support on its own.
+import { BoundedMap } from "../../core/bounded-map.js";
 
 const LIST_MARKER = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
 const sentences = new Intl.Segmenter("en", { granularity: "sentence" });
@@ -10,8 +11,18 @@ export interface Claim {
   start: number;
 }
 
+/** ICU's sentence segmenter is slow, and answers and chunks recur: each text is split once. */
+const split = new BoundedMap<string, readonly Claim[]>(2_048);
+
 /** Split on lines first (bullets, paragraphs), then into sentences with the platform's segmenter. */
 export function splitClaims(answer: string): Claim[] {
+  let claims = split.get(answer);
+  if (!claims)
+    split.set(answer, (claims = Object.freeze(segmentClaims(answer).map((c) => Object.freeze(c)))));
+  return [...claims];
+}
+
+function segmentClaims(answer: string): Claim[] {
   const claims: Claim[] = [];
   let offset = 0;
   for (const line of answer.split("\n")) {

@@ -1,6 +1,7 @@
 // Whether one chunk supports one claim: all its numbers (as values), all its technologies, all its names,
 // enough of its content words, and not the opposite meaning (meaning.ts). Pure; the chunk side is indexed
 // once per chunk and cached.
+import { BoundedMap } from "../../core/bounded-map.js";
 import { readable } from "../../core/text-view.js";
 import type { Catalog, Mention } from "../../extractors/catalog.js";
 import { type NumberMention, NumberIndex, findNumbers, isGrounded } from "../../guards/numbers/index.js";
@@ -57,7 +58,20 @@ const counts = (word: string) => isContentWord(word) && !isNegation(word);
 const textOf = (chunk: Chunk): string => readable(chunk.text);
 
 /** What a claim asks of its source. Words inside a technology or number mention are not asked twice. */
+/** Claims recur (a chat's composed answers, a resume's bullets across runs): read each text once per catalog. */
+const claimCache = new WeakMap<Catalog, BoundedMap<string, ClaimNeeds>>();
+const CLAIMS_KEPT = 4_096;
+
+/** What a claim asks of a source; the result is shared between callers, so it is never changed. */
 export function claimNeeds(text: string, catalog: Catalog): ClaimNeeds {
+  let cache = claimCache.get(catalog);
+  if (!cache) claimCache.set(catalog, (cache = new BoundedMap(CLAIMS_KEPT)));
+  let needs = cache.get(text);
+  if (!needs) cache.set(text, (needs = readClaimNeeds(text, catalog)));
+  return needs;
+}
+
+function readClaimNeeds(text: string, catalog: Catalog): ClaimNeeds {
   // A figure the guards already redacted asks nothing of a source.
   const claim = readable(text).replaceAll(NUM_REDACTED, " ".repeat(NUM_REDACTED.length));
   const numbers = findNumbers(claim, catalog);

@@ -5,7 +5,7 @@
 import type { Chunk } from "../../core/chunk.js";
 import { type SecretFinding, withoutSecretLines } from "../../pipeline/kb/secrets.js";
 import type { KnowledgeBase } from "../../pipeline/kb/types.js";
-import { BoundedMap } from "../bounded-map.js";
+import { BoundedMap } from "../../core/bounded-map.js";
 
 export function withoutSecrets(
   kb: KnowledgeBase,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BoundedMap } from "../../server/bounded-map.js";
+import { BoundedMap } from "../../core/bounded-map.js";
 import { SessionStore } from "../../server/sessions.js";
 
 function store(options: { maxTurns?: number; idleMs?: number; maxSessions?: number } = {}) {

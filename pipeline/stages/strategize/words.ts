@@ -1,12 +1,21 @@
 // Matching a requirement's words to the profile's and the KB's: a product name as a whole word, a duty by
 // the share of its content stems a text holds. Pure.
+import { BoundedMap } from "../../../core/bounded-map.js";
 import { contentStems } from "../../requirements.js";
 
 /** Whether `text` names `name` as a whole word, in any case ("karpenter" in "Karpenter node pools"). */
 export function namesWord(text: string, name: string): boolean {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/[ -]/g, "[ -]?");
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu").test(text);
+  let pattern = patterns.get(name);
+  if (!pattern) {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/[ -]/g, "[ -]?");
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, "iu");
+    patterns.set(name, pattern);
+  }
+  return pattern.test(text);
 }
+
+/** The same names (employers, projects, products) are looked for in every question: compile each once. */
+const patterns = new BoundedMap<string, RegExp>(1_024);
 
 /** Of a duty's content stems, this share must be in a text (never fewer than two, nor more than it has). */
 export const DUTY_SHARE = 0.25;
