@@ -139,6 +139,7 @@ export function buildProgram(exit: (code: number) => void, more: readonly Comman
     .argument("<log>", "redaction-log.jsonl (or its folder)")
     .argument("<seq>", "the seq of the record to override", positiveInt)
     .requiredOption("--reason <text>", "why the redaction was wrong")
+    .option("--by <name>", "who overrides (default: VOUCH_AUDITOR, else the account running vouch)")
     .option(
       "--sign-key <file>",
       "sign the override's hash with this Ed25519 private key (redaction-log.sig.jsonl)",

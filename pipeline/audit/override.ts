@@ -20,7 +20,20 @@ export interface OverrideResult {
 }
 
 /** The override of `target`: it swaps original and replacement and points back at the target's seq. */
-export function overrideDraft(target: RedactionRecord, reason: string, logName: string): UnsealedRecord {
+/** The evidence item that names who overrode a record (the record's fields are fixed by the contract). */
+export const AUDITOR_REF = "auditor";
+
+/** Who wrote an override, as its evidence says; undefined for an override written before vouch said so. */
+export function auditorOf(record: Pick<RedactionRecord, "evidence">): string | undefined {
+  return record.evidence.find((e) => e.source === "fact" && e.ref === AUDITOR_REF)?.text;
+}
+
+export function overrideDraft(
+  target: RedactionRecord,
+  reason: string,
+  logName: string,
+  auditor?: string,
+): UnsealedRecord {
   return {
     guard: "override",
     rule: "false-positive",
@@ -30,7 +43,10 @@ export function overrideDraft(target: RedactionRecord, reason: string, logName: 
     replacement: target.original,
     reason,
     // No evidence source names a log record; a fact ref to the overridden record is the closest fit.
-    evidence: [{ source: "fact", ref: `${logName}#seq=${target.seq}` }],
+    evidence: [
+      { source: "fact", ref: `${logName}#seq=${target.seq}` },
+      ...(auditor ? [{ source: "fact" as const, ref: AUDITOR_REF, text: auditor }] : []),
+    ],
   };
 }
 
@@ -46,6 +62,7 @@ export async function appendOverride(
   reason: string,
   now: Date,
   signer?: Signer,
+  auditor?: string,
 ): Promise<OverrideResult> {
   const why = reason.trim();
   if (why === "") throw new InputError("--reason: say why the redaction was a false positive.");
@@ -73,7 +90,7 @@ export async function appendOverride(
   }
 
   const last = log.records.at(-1);
-  const [record] = sealRecords([overrideDraft(overridden, why, logName)], {
+  const [record] = sealRecords([overrideDraft(overridden, why, logName, auditor?.trim() || undefined)], {
     runId: overridden.runId,
     ts: now.toISOString(),
     prevHash: last?.hash ?? GENESIS_HASH,

@@ -1,3 +1,4 @@
+import { userInfo } from "node:os";
 // `vouch audit`: summarise, verify and revert a run's redaction log; `vouch audit override`: record a
 // false positive (signed with --sign-key) and emit its metric. A thin layer over pipeline/audit/.
 import { falsePositiveEmf, emfLine } from "../audit/emf.js";
@@ -107,13 +108,32 @@ function verifiedText(run: RunVerification): string {
 export interface OverrideFlags {
   reason: string;
   signKey?: string;
+  /** Who overrides: --by, else VOUCH_AUDITOR, else the account running vouch. */
+  by?: string;
+}
+
+function auditorName(flags: OverrideFlags): string | undefined {
+  if (flags.by !== undefined) return flags.by;
+  if (process.env.VOUCH_AUDITOR) return process.env.VOUCH_AUDITOR;
+  try {
+    return userInfo().username;
+  } catch {
+    return undefined; // an account without a name (a container's bare uid)
+  }
 }
 
 /** Append the override, then print one EMF line (and nothing else) on stdout for CloudWatch to ingest. */
 export async function runOverride(target: string, seq: number, flags: OverrideFlags): Promise<number> {
   const now = new Date();
   const signer = flags.signKey ? await loadSigner(flags.signKey) : undefined;
-  const { target: overridden, record } = await appendOverride(target, seq, flags.reason, now, signer);
+  const { target: overridden, record } = await appendOverride(
+    target,
+    seq,
+    flags.reason,
+    now,
+    signer,
+    auditorName(flags),
+  );
   const metric = falsePositiveEmf(overridden.guard, now.getTime(), {
     runId: record.runId,
     seq: overridden.seq,

@@ -204,6 +204,22 @@ describe("vouch audit override", () => {
     expect(JSON.parse(run.stdout)).toMatchObject({ Guard: "vendor-provenance", seq: 5 });
   });
 
+  it("records who overrode: --by, else VOUCH_AUDITOR", async () => {
+    const lastRecord = async () =>
+      JSON.parse((await readFile(fx.logPath, "utf8")).trim().split("\n").at(-1)!);
+    await audit("override", fx.logPath, "2", "--reason", "In the deck.", "--by", "Priya (audit)");
+    expect((await lastRecord()).evidence).toContainEqual({
+      source: "fact",
+      ref: "auditor",
+      text: "Priya (audit)",
+    });
+    const run = await runCli(["audit", "override", fx.logPath, "5", "--reason", "In the profile."], {
+      VOUCH_AUDITOR: "sam",
+    });
+    expect(run.code).toBe(0);
+    expect((await lastRecord()).evidence).toContainEqual({ source: "fact", ref: "auditor", text: "sam" });
+  });
+
   it.each([
     ["an unknown seq", ["7", "--reason", "why"], /no record with seq 7 \(it has seq 1 to 5\)\./],
     ["an empty reason", ["2", "--reason", ""], /--reason: say why the redaction was a false positive\./],

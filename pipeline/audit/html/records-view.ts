@@ -2,6 +2,7 @@
 // and for an override who made it and why. Icons and words say what happened; colour only repeats it.
 import { holdsJson } from "../../../guards/apply-draft.js";
 import type { RedactionRecord } from "../../../guards/record.js";
+import { auditorOf } from "../override.js";
 import { describeMatch } from "../summary.js";
 import { isMatchRecord } from "../../render/record-places.js";
 import { diffWords } from "./diff.js";
@@ -70,13 +71,21 @@ export function recordTitle(record: RedactionRecord): string {
   return `#${record.seq} ${record.action} by ${record.guard}`;
 }
 
+/** "as alice", or a note that an override written before vouch named its auditor has no name. */
+function whoOverrode(record: RedactionRecord): string {
+  const auditor = auditorOf(record);
+  return auditor
+    ? `as <strong>${escapeHtml(auditor)}</strong>`
+    : "(this override names no auditor: it was written before vouch recorded one)";
+}
+
 function recordHtml(record: RedactionRecord, overriddenBy: ReadonlyMap<number, RedactionRecord>): string {
   const id = `record-${record.seq}`;
   const icon = ACTION_ICONS[record.action] ?? "•";
   const target = overriddenSeq(record);
   const override =
     target !== undefined
-      ? `<p class="override-note">⚑ An auditor overrode <a href="#record-${target}">#${target}</a> at <time>${escapeHtml(record.ts)}</time> (the log records no name; who ran <code>vouch audit override</code> is the one who wrote it). Why: ${escapeHtml(record.reason)}</p>`
+      ? `<p class="override-note">⚑ An auditor overrode <a href="#record-${target}">#${target}</a> at <time>${escapeHtml(record.ts)}</time> ${whoOverrode(record)}. Why: ${escapeHtml(record.reason)}</p>`
       : "";
   const by = overriddenBy.get(record.seq);
   const overridden = by

@@ -1,7 +1,7 @@
 import { readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { recordHash } from "../../../guards/record.js";
-import { appendOverride, overrideDraft } from "../../../pipeline/audit/override.js";
+import { appendOverride, auditorOf, overrideDraft } from "../../../pipeline/audit/override.js";
 import { readLog } from "../../../pipeline/audit/read-log.js";
 import { checkChain } from "../../../pipeline/audit/verify-chain.js";
 import { InputError, VouchError } from "../../../core/errors.js";
@@ -55,6 +55,23 @@ describe("appendOverride", () => {
     expect(overrideDraft(fx.records[0]!, "r", "log.jsonl").evidence).toEqual([
       { source: "fact", ref: "log.jsonl#seq=1" },
     ]);
+  });
+
+  it("names who overrode in its evidence, as the contract's fields allow", async () => {
+    const { record } = await appendOverride(
+      fx.logPath,
+      2,
+      "the figure is in the load test",
+      now,
+      undefined,
+      " alice ",
+    );
+    expect(record.evidence).toEqual([
+      { source: "fact", ref: "redaction-log.jsonl#seq=2" },
+      { source: "fact", ref: "auditor", text: "alice" },
+    ]);
+    expect(auditorOf(record)).toBe("alice");
+    expect(auditorOf(fx.records[0]!)).toBeUndefined();
   });
 
   it.each([

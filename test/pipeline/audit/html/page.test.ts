@@ -66,7 +66,10 @@ const records = sealRecords(
       original: "[NUM_REDACTED]",
       replacement: "50,000 rps",
       reason: `The load test says so </article><script>x()</script>.`,
-      evidence: [{ source: "fact", ref: "redaction-log.jsonl#seq=1" }],
+      evidence: [
+        { source: "fact", ref: "redaction-log.jsonl#seq=1" },
+        { source: "fact", ref: "auditor", text: "alice <ops>" },
+      ],
     },
   ],
   { runId: "run-1", ts: "2026-01-03T00:00:00.000Z", prevHash: sealed.at(-1)!.hash, firstSeq: 4 },
@@ -160,7 +163,9 @@ describe("buildAuditPage: records in place", () => {
   });
 
   it("says who overrode what and why, on both records", () => {
-    expect(html).toContain(`⚑ An auditor overrode <a href="#record-1">#1</a>`);
+    expect(html).toContain(
+      `⚑ An auditor overrode <a href="#record-1">#1</a> at <time>2026-01-03T00:00:00.000Z</time> as <strong>alice &lt;ops&gt;</strong>. Why:`,
+    );
     expect(html).toContain(
       `⚑ Overridden by <a href="#record-4">#4</a>: The load test says so &lt;/article&gt;`,
     );
