@@ -17,7 +17,12 @@ import { mergeCandidates, proseRule } from "../../scripts/grow-catalog/merge.mjs
 
 const dir = catalogDir();
 const catalog = await defaultCatalog();
-const GENERATED = ["generated-cncf.yaml", "generated-aws-services.yaml"];
+const GENERATED = [
+  "generated-cncf.yaml",
+  "generated-aws-services.yaml",
+  "generated-azure-services.yaml",
+  "generated-gcp-services.yaml",
+];
 const generated = new Map<string, CatalogEntry[]>(
   GENERATED.map((f) => [f, parse(readFileSync(join(dir, f), "utf8")) as CatalogEntry[]]),
 );
@@ -36,6 +41,8 @@ describe("the generated files", () => {
   it("hold hundreds of entries, all loaded into the shipped catalog", () => {
     expect(generated.get("generated-cncf.yaml")!.length).toBeGreaterThanOrEqual(150);
     expect(generated.get("generated-aws-services.yaml")!.length).toBeGreaterThanOrEqual(300);
+    expect(generated.get("generated-azure-services.yaml")!.length).toBeGreaterThanOrEqual(250);
+    expect(generated.get("generated-gcp-services.yaml")!.length).toBeGreaterThanOrEqual(140);
     for (const id of generatedIds) expect(catalog.get(id), id).toBeDefined();
   });
 
@@ -73,14 +80,72 @@ describe("the generated files", () => {
     });
   });
 
-  it("share no key with another entry (only the umbrella `aws` answers to a service's package too)", () => {
+  it("write an Azure service with each language's client and management packages", () => {
+    expect(generated.get("generated-azure-services.yaml")!.find((e) => e.id === "azure-batch")).toEqual({
+      id: "azure-batch",
+      name: "Azure Batch",
+      category: "data-processing",
+      vendor: "Microsoft Azure",
+      text: "exact",
+      keys: {
+        npm: ["@azure-rest/batch", "@azure/arm-batch", "@azure/batch"],
+        pypi: ["azure-batch", "azure-mgmt-batch"],
+        "import:python": ["azure.batch", "azure.mgmt.batch"],
+        go: [
+          "github.com/Azure/azure-sdk-for-go/sdk/batch/azbatch",
+          "github.com/Azure/azure-sdk-for-go/sdk/resourcemanager/batch/armbatch",
+        ],
+        maven: [
+          "com.azure.resourcemanager:azure-resourcemanager-batch",
+          "com.azure:azure-compute-batch",
+          "com.microsoft.azure:azure-batch",
+        ],
+        nuget: [
+          "Azure.Compute.Batch",
+          "Azure.Provisioning.Batch",
+          "Azure.ResourceManager.Batch",
+          "Microsoft.Azure.Batch",
+          "Microsoft.Azure.Batch.Apps.Cryptography",
+          "Microsoft.Azure.Batch.Conventions.Files",
+          "Microsoft.Azure.Batch.FileStaging",
+        ],
+      },
+    });
+  });
+
+  it("leave a service the hand-written catalog holds to it, and never read an account service in prose", () => {
+    const azure = generated.get("generated-azure-services.yaml")!;
+    expect(azure.find((e) => e.name === "Azure API Management")).toBeUndefined();
+    expect(catalog.lookup({ space: "npm", name: "@azure/arm-apimanagement" })).toEqual(["azure"]);
+    expect(azure.find((e) => e.id === "azure-subscriptions")?.text).toBe("none");
+    expect(azure.find((e) => e.id === "azure-red-hat-openshift")?.aliases).toEqual(["ARO"]);
+  });
+
+  it("write a Google Cloud API vendor first, with its Rust crates and its Python module", () => {
+    const gcp = generated.get("generated-gcp-services.yaml")!;
+    expect(gcp.find((e) => e.id === "google-cloud-workflows")).toEqual({
+      id: "google-cloud-workflows",
+      name: "Google Cloud Workflows",
+      category: "serverless",
+      vendor: "Google Cloud",
+      text: "exact",
+      keys: { "import:python": ["google.cloud.workflows_v1"], cargo: ["google-cloud-workflows-v1"] },
+    });
+    // Named without the vendor by hand (`Vertex AI`, `Google Kubernetes Engine`): left to that entry.
+    expect(gcp.map((e) => e.name)).not.toContain("Google Cloud Vertex AI");
+    expect(gcp.map((e) => e.name)).not.toContain("Google Cloud Kubernetes Engine");
+    expect(gcp.find((e) => e.id === "google-cloud-billing")?.text).toBe("none");
+    expect(gcp.filter((e) => /Types$|Showcase/.test(e.name))).toEqual([]);
+  });
+
+  it("share no key with another entry (only an umbrella `aws`, `azure`, `google-cloud` answers to a service's package too)", () => {
     const shared = [...generated.values()].flat().flatMap((entry) =>
       Object.entries(entry.keys ?? {}).flatMap(([space, keys]) =>
         (keys ?? []).flatMap((key) => {
           const name = key.endsWith("*") ? `${key.slice(0, -1)}x` : key;
           const others = catalog
             .lookup({ space: space as never, name })
-            .filter((id) => id !== entry.id && id !== "aws");
+            .filter((id) => id !== entry.id && !["aws", "azure", "google-cloud"].includes(id));
           return others.length > 0 ? [`${entry.id} ${space}: ${key} → ${others.join(", ")}`] : [];
         }),
       ),
