@@ -1,3 +1,4 @@
+import { makeDirectory } from "./output-path.js";
 import { randomBytes } from "node:crypto";
 import { lstat, mkdir, open, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
@@ -11,7 +12,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
   const dir = dirname(path);
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   try {
-    await mkdir(dir, { recursive: true });
+    await makeDirectory(dir);
     await writeFile(temp, data);
     await rename(temp, path);
   } catch (error) {
@@ -92,7 +93,7 @@ export async function replaceFolder(
   files: ReadonlyMap<string, string | Uint8Array>,
 ): Promise<void> {
   const target = resolve(dir);
-  await mkdir(dirname(target), { recursive: true });
+  await makeDirectory(dirname(target));
   await recoverFolder(target);
   const { temp, old } = swapNames(target);
   const previous = await lstat(target).catch(() => undefined);

@@ -4,8 +4,9 @@
 // previous complete set or the new one, and nothing of an earlier run (a resume.restored.json, an old
 // signature) survives beside new outputs. Because DIR is replaced whole, vouch refuses a DIR that holds
 // files it did not write: replacing it would lose them.
+import { makeDirectory } from "./output-path.js";
 import { createHash } from "node:crypto";
-import { access, constants, lstat, mkdir, readdir, realpath } from "node:fs/promises";
+import { access, constants, lstat, readdir, realpath } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { InputError } from "../core/errors.js";
 import { recoverFolder, replaceFolder } from "./atomic.js";
@@ -51,10 +52,8 @@ export async function prepareOutDir(dir: string): Promise<string | undefined> {
   const target = await outputFolder(dir);
   let made: string | undefined;
   try {
-    // mkdir -p says EEXIST when a file stands where a folder of the path should be.
-    made = await mkdir(dirname(target), { recursive: true }).catch((error: NodeJS.ErrnoException) => {
-      throw error.code === "EEXIST" ? Object.assign(error, { code: "ENOTDIR" }) : error;
-    });
+    // A file where a folder of the path should be is ENOTDIR; under /proc this ends instead of spinning.
+    made = await makeDirectory(dirname(target));
     await access(dirname(target), constants.W_OK);
     await recoverFolder(target);
     const current = await lstat(target).catch(() => undefined);

@@ -8,7 +8,7 @@ export interface ExperienceSpan {
 }
 
 /** `2018-06` / `2018-06-15` / `2018` → months since year 0; undefined when not a date. */
-function months(date: string | undefined): number | undefined {
+export function months(date: string | undefined): number | undefined {
   const m = /^(\d{4})(?:-(\d{2}))?/.exec(date ?? "");
   return m ? Number(m[1]) * 12 + (m[2] ? Number(m[2]) - 1 : 0) : undefined;
 }

@@ -1,8 +1,9 @@
 // `vouch keygen --out DIR`: a new Ed25519 key pair for signing runs, as PEM files. The private key is
 // created readable by its owner only, and an existing key is never overwritten (a lost key cannot be
 // made again, and runs signed with it could no longer be checked).
+import { makeDirectory } from "../output-path.js";
 import { generateKeyPairSync } from "node:crypto";
-import { mkdir, open, rm } from "node:fs/promises";
+import { open, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { InputError } from "../../core/errors.js";
 import { keyId } from "./signing.js";
@@ -21,7 +22,7 @@ export async function writeKeyPair(dir: string): Promise<KeyPairFiles> {
   const { privateKey, publicKey } = generateKeyPairSync("ed25519");
   const files = { privateKey: join(dir, PRIVATE_KEY_FILE), publicKey: join(dir, PUBLIC_KEY_FILE) };
   try {
-    await mkdir(dir, { recursive: true });
+    await makeDirectory(dir);
   } catch (error) {
     throw new InputError(`${dir}: the key folder cannot be made (${code(error)}).`);
   }

@@ -195,6 +195,14 @@ describe("writeOutputs", () => {
 });
 
 describe("prepareOutDir", () => {
+  // Called as a library, without the CLI's refusal of kernel folders: Node 20's mkdir -p spins forever there.
+  it.skipIf(process.platform !== "linux")(
+    "ends with an input error under /proc instead of spinning",
+    async () => {
+      await expect(prepareOutDir("/proc/vouch-x/out")).rejects.toThrow(InputError);
+    },
+  );
+
   it("creates the parents, not the folder (the run's swap does)", async () => {
     const dir = join(outDir(), "a", "b");
     const created = await prepareOutDir(dir);

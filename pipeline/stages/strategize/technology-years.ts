@@ -2,17 +2,12 @@
 // (position, summary, highlights), their date ranges merged so overlapping jobs count once. Pure.
 import type { Catalog } from "../../../extractors/catalog.js";
 import type { JsonResume } from "../../../core/resume.js";
+import { months } from "../../years.js";
 
 export interface TechnologySpan {
   years: number;
   /** The entries that name it, each with its dates: `work[1]` and `2019-03 to 2022-01`. */
   entries: { field: string; dates: string; text: string }[];
-}
-
-/** `2018-06` / `2018-06-15` / `2018` → months since year 0; undefined when not a date. */
-function months(date: string | undefined): number | undefined {
-  const m = /^(\d{4})(?:-(\d{2}))?/.exec(date ?? "");
-  return m ? Number(m[1]) * 12 + (m[2] ? Number(m[2]) - 1 : 0) : undefined;
 }
 
 export function technologyYears(
