@@ -1,16 +1,19 @@
 // One chat answer: understand the question (answers/intent.ts) → retrieve → compose the answer from the
 // truth's facts when the intent has a composer, else answer (extractive by default; a model always writes its
-// own) → record-provenance, claim-net and number-provenance on the answer → the verifier against the same
-// chunks → block or warn. A model's answer the checks block gives way to the composed one. Every change is a
+// own) → the guards on the answer (a written one also meets code-truth and vendor-provenance) → the verifier
+// against the same chunks → block or warn. A model's answer the checks block gives way to the composed one. Every change is a
 // hash-chained record sealed with the request id, so a recruiter's answer can be audited like a resume. The
 // session's history only widens retrieval and helps the answerer read a follow-up; it is never a chunk, a
 // fact or a verifier source.
 import { basename } from "node:path";
 import { claimNet } from "../guards/claim-net.js";
+import { codeTruth } from "../guards/code-truth.js";
 import { numberProvenance } from "../guards/number-provenance.js";
 import { recordProvenance } from "../guards/record-provenance.js";
 import { type UnsealedRecord, type RedactionRecord, sealRecords } from "../guards/record.js";
 import { guardString } from "../guards/run-string.js";
+import type { Guard, GuardContext } from "../guards/types.js";
+import { vendorProvenance } from "../guards/vendor-provenance.js";
 import type { Chunk } from "../core/chunk.js";
 import type { KnowledgeBase } from "../pipeline/kb/types.js";
 import { decide } from "../pipeline/verify/mode.js";
@@ -34,7 +37,11 @@ export const FALLBACK = "The portfolio does not show that, so I cannot answer it
 // profile does not hold ("a Staff Engineer at Google") claims a record the candidate does not have; with no
 // candidate wording to fall back to, it empties the answer, which is then not grounded and gets the
 // fallback. claim-net then judges the answerer's own words before number-provenance redacts any figure.
-const ANSWER_GUARDS = [recordProvenance, claimNet, numberProvenance];
+const COMPOSED_GUARDS = [recordProvenance, claimNet, numberProvenance];
+// A written answer (a model's or extractive quotes) may repeat what a stale README says ("self-hosted
+// Kubernetes with kubeadm") or name a vendor seen only in example code, so it also meets the two guards that
+// read the truth. A composed answer states those facts as such ("the docs say X, but the code uses Y").
+const WRITTEN_GUARDS = [recordProvenance, vendorProvenance, codeTruth, claimNet, numberProvenance];
 const ANSWER_FIELD = "answer";
 
 export interface ChatDeps {
@@ -118,12 +125,18 @@ export async function answerChat(request: ChatRequest, deps: ChatDeps): Promise<
       intent,
       ...(own ? { facts: quotedChunks(own.answer.quotes, own.grounding.chunks) } : {}),
     });
-    if (draft.text.trim() !== "") first = await evaluate(draft, grounding, request.mode, deps.verifier);
+    if (draft.text.trim() !== "") {
+      const checks = { guards: WRITTEN_GUARDS, context: deps.grounding.withTruth(grounding.context) };
+      first = await evaluate(draft, grounding, request.mode, deps.verifier, checks);
+    }
   }
   // A model's answer the checks blocked gives way to the composed one, with the record of why.
   const judged =
     own && (!first || first.blocked)
-      ? await evaluate(own.answer, own.grounding, request.mode, deps.verifier)
+      ? await evaluate(own.answer, own.grounding, request.mode, deps.verifier, {
+          guards: COMPOSED_GUARDS,
+          context: own.grounding.context,
+        })
       : first;
   if (!judged) {
     // Nothing relevant was found: say so, and claim nothing.
@@ -162,11 +175,12 @@ async function evaluate(
   grounding: Grounding,
   mode: VerifyMode,
   verifier: Verifier,
+  checks: { guards: readonly Guard[]; context: GuardContext },
 ): Promise<Judged> {
   const guarded = guardString(
     { field: ANSWER_FIELD, text: draft.text, role: "prose" },
-    ANSWER_GUARDS,
-    grounding.context,
+    checks.guards,
+    checks.context,
   );
   const text = guarded.removed ? "" : guarded.text;
   const result = await judge(text, guarded.records, grounding.chunks, verifier);

@@ -43,6 +43,8 @@ export class GroundingSources {
   private readonly contexts: BoundedMap<string, Grounding>;
   private own: { asOf: string; chunks: Chunk[] } | undefined;
   private truthFacts: { asOf: string; chunks: Chunk[] } | undefined;
+  // One per context, so the guards' per-context memos (WeakMaps) are built once.
+  private readonly truthContexts = new WeakMap<GuardContext, GuardContext>();
 
   constructor(private readonly options: GroundingOptions) {
     this.stable = new BoundedMap(options.maxChunks ?? 10_000);
@@ -63,6 +65,21 @@ export class GroundingSources {
       this.contexts.set(key, grounding);
     }
     return grounding;
+  }
+
+  /**
+   * A context whose guards also read the truth: its stale doc claims and example-only vendors. The facts
+   * stay the retrieval's; the truth backs nothing by itself.
+   */
+  withTruth(context: GuardContext): GuardContext {
+    const { truth } = this.options;
+    if (!truth) return context;
+    let out = this.truthContexts.get(context);
+    if (!out) {
+      out = { ...context, truth };
+      this.truthContexts.set(context, out);
+    }
+    return out;
   }
 
   /** The truth's and the profile's facts for the composers, on the day `asOf`. */

@@ -303,16 +303,27 @@ describe("a model answerer", () => {
       verdict: "GROUNDED",
       blocked: false,
     });
-    expect(response.records.at(-1)).toMatchObject({
-      guard: "verifier",
-      action: "fallback",
-      original: "Dana has shipped OpenAI features to production for years.",
-      replacement: response.answer,
-    });
+    // vendor-provenance reads the truth: OpenAI is only in example code, so the sentence goes, and the
+    // emptied answer gives way to the composed one.
+    expect(response.records.map((r) => [r.guard, r.original, r.replacement])).toEqual([
+      ["vendor-provenance", "Dana has shipped OpenAI features to production for years.", ""],
+      ["verifier", "", response.answer],
+    ]);
     expect(response.records.at(-1)!.reason).toMatch(
       /The answer is replaced by the one composed from the portfolio's facts\.$/,
     );
-    expect(flaggedBy).toBe("verifier");
+    expect(flaggedBy).toBe("vendor-provenance");
+  });
+
+  it.each([
+    ["Has Dana run kubeadm?", "Dana runs self-hosted Kubernetes with kubeadm."],
+    ["Tell me about Dana's Kubernetes work", "Dana runs self-hosted Kubernetes with kubeadm."],
+    ["Where are orders stored?", "Orders are stored in MySQL."],
+  ])("does not repeat a stale README to a recruiter: %s → %s", async (question, claim) => {
+    const { response, flaggedBy } = await ask(chatDeps(dana, model(claim)), question);
+    expect(response.answer).not.toContain(claim);
+    expect(response.records[0]).toMatchObject({ guard: "code-truth", original: claim });
+    expect(flaggedBy).toBe("code-truth");
   });
 
   it("keeps its own grounded answer", async () => {
