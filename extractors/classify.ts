@@ -97,13 +97,13 @@ const FILE_RULES: readonly [RegExp, EvidenceKind][] = [
     "generated",
   ],
   [
-    /_test\.go$|^test_.*\.py$|_test\.py$|^conftest\.py$|\.(spec|test)\.[cm]?[jt]sx?$|(Test|Tests|IT)\.(java|kt)$|_spec\.rb$|_test\.rb$|Tests?\.cs$/,
+    /_test\.go$|^test_.*\.py$|_test\.py$|^conftest\.py$|^(setup-?tests?|setupTests|tests?-?setup|testSetup|(jest|vitest)\.setup)\.[cm]?[jt]sx?$|\.(spec|test)\.[cm]?[jt]sx?$|(Test|Tests|IT)\.(java|kt)$|_spec\.rb$|_test\.rb$|Tests?\.cs$/,
     "test",
   ],
   [/\.ipynb$/i, "example"],
   [/\.(md|mdx|markdown|rst|adoc|asciidoc)$/i, "docs"],
   [
-    /^(eslint\.config\.[cm]?[jt]s|\.eslintrc(\.\w+)?|\.prettierrc(\.\w+)?|prettier\.config\.[cm]?[jt]s|jest\.config\.[cm]?[jt]s|vitest\.config\.[cm]?[jt]s|vite\.config\.[cm]?[jt]s|webpack\.config\.[cm]?[jt]s|rollup\.config\.[cm]?[jt]s|babel\.config\.[cm]?[jt]s|playwright\.config\.[cm]?[jt]s|cypress\.config\.[cm]?[jt]s|gulpfile\.[cm]?[jt]s|gruntfile\.[cm]?[jt]s|noxfile\.py|tasks\.py|fabfile\.py|makefile|justfile|taskfile\.ya?ml|\.pre-commit-config\.yaml|renovate\.json|dependabot\.yml)$/i,
+    /^(eslint\.config\.[cm]?[jt]s|\.eslintrc(\.\w+)?|\.prettierrc(\.\w+)?|prettier\.config\.[cm]?[jt]s|jest\.config\.[cm]?[jt]s|vitest\.config\.[cm]?[jt]s|vite\.config\.[cm]?[jt]s|webpack\.config\.[cm]?[jt]s|rollup\.config\.[cm]?[jt]s|babel\.config\.[cm]?[jt]s|playwright\.config\.[cm]?[jt]s|cypress\.config\.[cm]?[jt]s|gulpfile\.[cm]?[jt]s|gruntfile\.[cm]?[jt]s|\.(lintstaged|stylelint|commitlint|babel|mocha|release|husky)rc(\.\w+)?|(lint-staged|stylelint|commitlint|postcss|tailwind|tsup|release)\.config\.[cm]?[jt]s|karma\.conf\.[cm]?[jt]s|setup\.py|noxfile\.py|tasks\.py|fabfile\.py|rakefile|makefile|justfile|taskfile\.ya?ml|\.pre-commit-config\.yaml|renovate\.json|dependabot\.yml)$/i,
     "tooling",
   ],
 ];

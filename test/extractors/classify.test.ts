@@ -58,6 +58,24 @@ const cases: [string, EvidenceKind][] = [
   ["vite.config.ts", "tooling"],
   ["Makefile", "tooling"],
   ["noxfile.py", "tooling"],
+  // A package's build script: setuptools there builds it, it does not run in production.
+  ["setup.py", "tooling"],
+  ["python/setup.py", "tooling"],
+  ["Rakefile", "tooling"],
+  // Tools' own config files run the tool, not the product.
+  [".lintstagedrc.js", "tooling"],
+  [".babelrc", "tooling"],
+  ["postcss.config.cjs", "tooling"],
+  ["tailwind.config.ts", "tooling"],
+  ["karma.conf.js", "tooling"],
+  ["src/app/app.config.ts", "production"],
+  // A test runner's setup file (Create React App's setupTests, jest.setup.js) is test code.
+  ["setupTests.ts", "test"],
+  ["src/setupTests.js", "test"],
+  ["jest.setup.js", "test"],
+  ["vitest.setup.ts", "test"],
+  ["test-setup.ts", "test"],
+  ["src/setup.ts", "production"],
   ["benchmarks/run.go", "tooling"],
   // generated and vendored
   ["dist/index.js", "generated"],
