@@ -14,7 +14,7 @@ import {
   requirementsTxtDetector,
   setupCfgDetector,
 } from "./python.js";
-import { gemfileDetector } from "./ruby.js";
+import { gemfileDetector, gemspecDetector } from "./ruby.js";
 
 export { ownPackageDetector };
 
@@ -30,6 +30,7 @@ export const manifestDetectors: FileDetector[] = [
   gradleScriptDetector,
   versionCatalogDetector,
   gemfileDetector,
+  gemspecDetector,
   composerJsonDetector,
   msbuildDetector,
   packagesConfigDetector,

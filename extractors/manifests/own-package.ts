@@ -71,10 +71,22 @@ function msbuildOwnPackage(text: string): Detection[] {
   return [];
 }
 
-/** A gemspec's `spec.name = "gem"` (any block variable name). */
+/** A gemspec's `spec.name = "gem"` (any block variable name), or `Gem::Specification.new "gem", version`. */
 function gemspecOwnPackage(text: string): Detection[] {
   const tokens = tokenizeRuby(text);
   for (let i = 0; i + 3 < tokens.length; i++) {
+    if (
+      tokens[i]?.value === "Specification" &&
+      tokens[i + 1]?.value === "." &&
+      tokens[i + 2]?.value === "new"
+    ) {
+      const value = tokens[i + 3]?.value === "(" ? tokens[i + 4] : tokens[i + 3];
+      if (value?.kind === "string") {
+        return [
+          ownPackageDetection("gem", value.value, value.line, `Gem::Specification.new "${value.value}"`),
+        ];
+      }
+    }
     const [, dot, name, assign] = [tokens[i], tokens[i + 1], tokens[i + 2], tokens[i + 3]];
     const value = tokens[i + 4];
     if (tokens[i]?.kind !== "word" || dot?.value !== "." || name?.value !== "name") continue;

@@ -1,4 +1,6 @@
-// Gemfile: `gem` declarations and the Bundler groups around them.
+// Gemfile: `gem` declarations and the Bundler groups around them. A gem's own repository loads its gemspec
+// from the Gemfile (`gemspec`): the gemspec's `add_dependency` are what the gem needs at runtime, and the
+// Gemfile's ungrouped gems are what its developers need (rake, rubocop, simplecov, the test templates).
 import { type DependencyScope, type Detection, type FileDetector, ParseError } from "../types.js";
 import { type RubyToken, tokenizeRuby } from "./ruby-tokens.js";
 import { type ManifestDetection, baseName, manifestDetection } from "./shared.js";
@@ -150,8 +152,10 @@ export const gemfileDetector: FileDetector = {
   detect({ text }) {
     const detections: Detection[] = [];
     const stack: Block[] = [];
+    let loadsGemspec = false;
     for (const statement of statements(tokenizeRuby(text))) {
       const first = statement[0];
+      if (first?.kind === "word" && first.value === "gemspec") loadsGemspec = true;
       if (first?.kind === "word" && first.value === "gem") {
         const enclosingGroups = stack.flatMap((block) => block.groups);
         const found = gemDetection(statement, enclosingGroups);
@@ -162,6 +166,43 @@ export const gemfileDetector: FileDetector = {
     const open = stack[stack.length - 1];
     if (open) {
       throw new ParseError(`The block opened on line ${open.line} is never closed with \`end\`.`, open.line);
+    }
+    return loadsGemspec ? detections.map(asDevelopment) : detections;
+  },
+};
+
+/** An ungrouped gem of a Gemfile that loads a gemspec: its scope is the author's choice, development. */
+function asDevelopment(detection: ManifestDetection): Detection {
+  if (!detection.unseparated) return detection;
+  const { unseparated: _, ...rest } = detection;
+  return { ...rest, scope: "dev", detail: `${rest.detail} (beside \`gemspec\`: for development)` };
+}
+
+const GEMSPEC_SCOPES = new Map<string, DependencyScope>([
+  ["add_dependency", "runtime"],
+  ["add_runtime_dependency", "runtime"],
+  ["add_development_dependency", "dev"],
+]);
+
+/** A gemspec's `spec.add_dependency "rack", ">= 3"` (any receiver), runtime or development. */
+export const gemspecDetector: FileDetector = {
+  id: "gemspec",
+  matches: (path) => path.toLowerCase().endsWith(".gemspec"),
+  detect({ text }) {
+    const detections: Detection[] = [];
+    for (const statement of statements(tokenizeRuby(text))) {
+      for (let i = 1; i < statement.length; i++) {
+        const scope = GEMSPEC_SCOPES.get(statement[i]?.value ?? "");
+        if (!scope || statement[i - 1]?.value !== "." || statement[i]?.kind !== "word") continue;
+        const args = statement[i + 1]?.value === "(" ? statement.slice(i + 2) : statement.slice(i + 1);
+        const name = args[0];
+        if (name?.kind !== "string") continue;
+        const versions = args.filter((t, j) => j > 0 && t.kind === "string" && args[j - 1]?.value === ",");
+        const quoted = [name, ...versions].map((t) => JSON.stringify(t.value)).join(", ");
+        detections.push(
+          manifestDetection("gem", name.value, name.line, `${statement[i]!.value} ${quoted}`, scope),
+        );
+      }
     }
     return detections;
   },

@@ -53,6 +53,16 @@ describe("the package a manifest builds", () => {
       'Gem::Specification.new do |gem|\n  gem.name = "acme-client"\nend',
       [["gem", "acme-client", 2, 'this repository is the package (name = "acme-client")']],
     ],
+    [
+      "sinatra.gemspec",
+      "version = '4.1'\nGem::Specification.new 'sinatra', version do |s|\n  s.license = 'MIT'\nend",
+      [["gem", "sinatra", 2, 'this repository is the package (Gem::Specification.new "sinatra")']],
+    ],
+    [
+      "acme.gemspec",
+      'Gem::Specification.new("acme", "1.0") do |s|\nend',
+      [["gem", "acme", 1, 'this repository is the package (Gem::Specification.new "acme")']],
+    ],
     ["acme.gemspec", "Gem::Specification.new do |s|\n  s.name = NAME\nend", []],
     ["acme.gemspec", "Gem::Specification.new do |s|\n  s.metadata = { name: 'x' }\nend", []],
     ["Lib.fsproj", "<Project><PropertyGroup><PackageId>$(Name)</PackageId></PropertyGroup></Project>", []],

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { gemfileDetector } from "../../../extractors/manifests/ruby.js";
+import { gemfileDetector, gemspecDetector } from "../../../extractors/manifests/ruby.js";
 import { type Row, detectRows, expectParseError, lines, initDetectors } from "./helpers.js";
 
-beforeAll(() => initDetectors(gemfileDetector));
+beforeAll(() => initDetectors(gemfileDetector, gemspecDetector));
 
 const cases: { name: string; text: string; expected: Row[] }[] = [
   {
@@ -114,12 +114,40 @@ const cases: { name: string; text: string; expected: Row[] }[] = [
     text: "\uFEFFsource 'https://rubygems.org'\r\ngroup :test do\r\n  gem 'rspec'\r\nend\r\n",
     expected: [["gem", "rspec", 3, "test"]],
   },
+  {
+    // A gem's own repository (sinatra): the gemspec names the runtime gems, the Gemfile the developers'.
+    name: "beside `gemspec`, ungrouped gems are for development; groups still decide",
+    text: lines(
+      "source 'https://rubygems.org'",
+      "gem 'rake'",
+      "gemspec",
+      "gem 'haml'",
+      "group :test do",
+      "  gem 'minitest'",
+      "end",
+      "gem 'puma', group: :production",
+    ),
+    expected: [
+      ["gem", "rake", 2, "dev"],
+      ["gem", "haml", 4, "dev"],
+      ["gem", "minitest", 6, "test"],
+      ["gem", "puma", 8, "runtime"],
+    ],
+  },
   { name: "empty file", text: "", expected: [] },
 ];
 
 describe("Gemfile", () => {
   it.each(cases)("$name", ({ text, expected }) => {
     expect(detectRows(gemfileDetector, "Gemfile", text)).toEqual(expected);
+  });
+
+  it("says why a gem beside `gemspec` is for development, and leaves it to no scope-by-use", () => {
+    const [d] = gemfileDetector.detect({ path: "Gemfile", text: lines("gemspec", "gem 'yard'") });
+    expect(d).toMatchObject({ detail: 'gem "yard" (beside `gemspec`: for development)', scope: "dev" });
+    expect(d).not.toHaveProperty("unseparated");
+    const [plain] = gemfileDetector.detect({ path: "Gemfile", text: "gem 'yard'" });
+    expect(plain).toMatchObject({ scope: "runtime", unseparated: true });
   });
 
   it("details the gem call", () => {
@@ -158,5 +186,37 @@ describe("Gemfile", () => {
     },
   ])("rejects $name", ({ text, message, line }) => {
     expectParseError(gemfileDetector, "Gemfile", text, message, line);
+  });
+});
+
+describe("gemspec", () => {
+  it("reads runtime and development dependencies, whatever the receiver and call style", () => {
+    const text = lines(
+      "Gem::Specification.new do |s|",
+      "  s.name = 'sinatra'",
+      "  s.add_dependency 'rack', '>= 3.0.0', '< 4'",
+      '  s.add_runtime_dependency("tilt", "~> 2.0")',
+      "  spec.add_development_dependency 'rspec'",
+      "  s.add_dependency version_gem # not a literal name",
+      "  # s.add_dependency 'commented'",
+      "end",
+    );
+    expect(detectRows(gemspecDetector, "sinatra.gemspec", text)).toEqual([
+      ["gem", "rack", 3, "runtime"],
+      ["gem", "tilt", 4, "runtime"],
+      ["gem", "rspec", 5, "dev"],
+    ]);
+    expect(gemspecDetector.detect({ path: "x.gemspec", text })[0]?.detail).toBe(
+      'add_dependency "rack", ">= 3.0.0", "< 4"',
+    );
+  });
+
+  it.each([
+    ["sinatra.gemspec", true],
+    ["rack-protection/rack-protection.gemspec", true],
+    ["Gemfile", false],
+    ["sinatra.gemspec.erb", false],
+  ])("matches %s: %s", (path, expected) => {
+    expect(gemspecDetector.matches(path)).toBe(expected);
   });
 });
