@@ -7,6 +7,7 @@ import {
   WORKSPACE_MARKERS,
   compareEvidence,
   evidenceKind,
+  toolKindByUse,
   kindByUse,
   namesThePackage,
 } from "./evidence.js";
@@ -40,6 +41,9 @@ export interface RepoAnalysis {
   claims: DocClaim[];
   warnings: ExtractWarning[];
 }
+
+// Tools that do not run in the product: a runtime declaration of one is judged by who imports it.
+const TOOL_CATEGORIES: ReadonlySet<string> = new Set(["build-tool", "linting", "testing"]);
 
 const initialised = new WeakMap<FileDetector, Promise<void>>();
 
@@ -78,7 +82,7 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
   let filesScanned = 0;
   // For the kinds by use: production entries of manifests that do not separate scopes, the folders of
   // every manifest declaring each technology, and the kinds of the files importing it, by folder.
-  const byUse: { item: TechEvidence; folder: string }[] = [];
+  const byUse: { item: TechEvidence; folder: string; tool: boolean }[] = [];
   const declaredIn = new Map<string, Set<string>>();
   const importedFrom = new Map<string, Map<string, Set<EvidenceKind>>>();
   let paths: Set<string> | undefined;
@@ -161,7 +165,9 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
             folders.set(folder, (folders.get(folder) ?? new Set()).add(item.evidence.kind));
           } else if (detection.via === "manifest" && !facts.ownPackage) {
             declaredIn.set(technology, (declaredIn.get(technology) ?? new Set()).add(folder));
-            if (facts.unseparated && item.evidence.kind === "production") byUse.push({ item, folder });
+            const tool = TOOL_CATEGORIES.has(entry.category);
+            if ((facts.unseparated || tool) && item.evidence.kind === "production")
+              byUse.push({ item, folder, tool });
           }
         }
       }
@@ -169,13 +175,14 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 16 }, worker));
   for (const list of imports.values()) found.push(...list);
-  for (const { item, folder } of byUse) {
+  for (const { item, folder, tool } of byUse) {
     const importers = importerKinds(
       folder,
       declaredIn.get(item.technology),
       importedFrom.get(item.technology),
     );
-    item.evidence.kind = kindByUse(importers);
+    const category = catalog.get(item.technology)?.category;
+    item.evidence.kind = tool ? toolKindByUse(importers, category === "testing") : kindByUse(importers);
   }
 
   const summary: RepoSummary = {

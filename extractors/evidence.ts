@@ -45,6 +45,16 @@ export function kindByUse(importers: ReadonlySet<EvidenceKind>): EvidenceKind {
 }
 
 /**
+ * The kind of a tool (bundler, linter, test runner) that a manifest lists among runtime dependencies, as apps
+ * often do: production only when production code imports it (a product that runs Babel or Selenium); else a
+ * test tool is test and any other tool tooling, whoever imports it.
+ */
+export function toolKindByUse(importers: ReadonlySet<EvidenceKind>, testTool: boolean): EvidenceKind {
+  if (importers.has("production")) return "production";
+  return testTool ? "test" : "tooling";
+}
+
+/**
  * Whether a package a manifest builds is exactly one the catalog names (not a wildcard match: a
  * repository named `eslint-config-acme` is not ESLint). A Go module's major version suffix is the module.
  */

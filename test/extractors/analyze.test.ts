@@ -235,15 +235,15 @@ describe("analyzeRepo: manifests beside other files", () => {
       .map((f) => [f.evidence.path, f.technology, f.evidence.kind, f.authored ?? false]);
 
   it("a private package.json without workspaces or a marker beside it keeps its reading", async () => {
-    const pkg = '{ "private": true, "dependencies": { "pg": "1", "vitest": "1" } }';
+    const pkg = '{ "private": true, "dependencies": { "pg": "1", "openai": "1" } }';
     expect(await kinds({ "package.json": pkg })).toEqual([
       ["package.json", "postgresql", "production", false],
-      ["package.json", "vitest", "production", false],
+      ["package.json", "openai", "production", false],
     ]);
     for (const marker of ["lerna.json", "turbo.json", "pnpm-workspace.yaml"]) {
       expect(await kinds({ "package.json": pkg, [marker]: "{}" })).toEqual([
         ["package.json", "postgresql", "tooling", false],
-        ["package.json", "vitest", "test", false],
+        ["package.json", "openai", "tooling", false],
       ]);
     }
   });
@@ -251,11 +251,48 @@ describe("analyzeRepo: manifests beside other files", () => {
   it("a workspace package's dependencies are not read by use; only the root's are", async () => {
     expect(
       await kinds({
-        "web/package.json": '{ "dependencies": { "vitest": "1" } }',
-        "web/a.test.js": 'import "vitest";\n',
+        "web/package.json": '{ "dependencies": { "openai": "1" } }',
+        "web/a.test.js": 'import "openai";\n',
       }),
-    ).toEqual([["web/package.json", "vitest", "production", false]]);
+    ).toEqual([["web/package.json", "openai", "production", false]]);
   });
+
+  // An app's package.json often lists its bundler plugins, linters and test runners as dependencies.
+  it.each([
+    [
+      "nothing imports it",
+      {},
+      [
+        ["vitest", "test"],
+        ["eslint", "tooling"],
+      ],
+    ],
+    [
+      "only its config and tests import it",
+      { "eslint.config.js": 'import "eslint";\n', "src/a.test.js": 'import "vitest";\n' },
+      [
+        ["vitest", "test"],
+        ["eslint", "tooling"],
+      ],
+    ],
+    [
+      "production code imports it (a product that lints or runs tests)",
+      { "src/lint.js": 'import "eslint";\nimport "vitest";\n' },
+      [
+        ["vitest", "production"],
+        ["eslint", "production"],
+      ],
+    ],
+  ])(
+    "a tool among runtime dependencies is production only when production code imports it: %s",
+    async (_, files, expected) => {
+      const found = await kinds({
+        "package.json": '{ "dependencies": { "vitest": "1", "eslint": "1" } }',
+        ...files,
+      });
+      expect(found.map(([, id, kind]) => [id, kind])).toEqual(expected);
+    },
+  );
 
   it("a manifest under tests/ naming a catalog package is not the repository's package", async () => {
     expect(await kinds({ "tests/fixture/package.json": '{ "name": "pg" }' })).toEqual([]);
