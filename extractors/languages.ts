@@ -179,10 +179,12 @@ export function languageShares(
 /**
  * Production evidence for a repository's main language (`MAIN_LANGUAGE_SHARE` or more of its counted
  * bytes) when what was found of it is not production: TypeScript at 72 % of the bytes whose only key is
- * `typescript` in devDependencies. The evidence names the file of the first evidence found (the manifest),
- * without a line, and says the share: `TypeScript is 72% of the code (by bytes)`. A language nothing
+ * `typescript` in devDependencies. The evidence names the file of the first evidence found (a manifest, the
+ * one nearest the root: `package.json` before `dev-docs/package.json`), without a line, and says the share: `TypeScript is 72% of the code (by bytes)`. A language nothing
  * revealed is left out: bytes alone add no technology.
  */
+const depth = (path: string) => path.split("/").length;
+
 export function mainLanguageEvidence(
   summary: { name: string; languages: Readonly<Record<string, number>> },
   found: readonly { technology: string; evidence: Evidence }[],
@@ -198,6 +200,7 @@ export function mainLanguageEvidence(
     const first = [...own].sort(
       (a, b) =>
         Number(b.via === "manifest") - Number(a.via === "manifest") ||
+        depth(a.path) - depth(b.path) ||
         a.path.localeCompare(b.path) ||
         (a.line ?? 0) - (b.line ?? 0),
     )[0]!;

@@ -204,6 +204,19 @@ describe("the main language is production (issue 14)", () => {
     expect(statusOf([devTypescript, added[0]!.evidence])).toBe("production");
   });
 
+  it("names the manifest nearest the root, not the first by name (dev-docs/ sorts before package.json)", () => {
+    const nested = { ...devTypescript, path: "dev-docs/package.json", line: 3 };
+    const added = mainLanguageEvidence(
+      { name: "web", languages: { TypeScript: 900 } },
+      [
+        { technology: "typescript", evidence: nested },
+        { technology: "typescript", evidence: devTypescript },
+      ],
+      catalog,
+    );
+    expect(added.map((a) => a.evidence.path)).toEqual(["package.json"]);
+  });
+
   it.each([
     [
       "a minority language",
