@@ -240,6 +240,22 @@ describe("keys two entries share", () => {
     ["image cloudflare/cloudflared", "cloudflare,cloudflare-tunnel"],
     ["gh-action cloudflare/wrangler-action", "cloudflare,cloudflare-workers"],
     ["gh-action cloudflare/pages-action", "cloudflare,cloudflare-pages"],
+    // A loader, preset or bridge of two tools is both of them (the most-depended-on packages).
+    ["npm awesome-typescript-loader", "typescript,webpack"],
+    ["npm babelify", "babel,browserify"],
+    ["npm codelyzer", "angular,tslint"],
+    ["npm eslint-loader", "eslint,webpack"],
+    ["npm fast-sass-loader", "sass,webpack"],
+    ["npm less-loader", "less,webpack"],
+    ["npm sass-loader", "sass,webpack"],
+    ["npm sinon-chai", "chai,sinon"],
+    ["npm ts-loader", "typescript,webpack"],
+    ["npm tslint-config-prettier", "prettier,tslint"],
+    ["npm vue-loader", "vue,webpack"],
+    ["npm vue-style-loader", "vue,webpack"],
+    ["npm vue-tsc", "typescript,vue"],
+    ["pypi rich-click", "click,rich"],
+    ["import:python rich_click", "click,rich"],
   ]);
 
   it("are only the intended ones", () => {
