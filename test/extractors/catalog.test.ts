@@ -350,6 +350,15 @@ describe("Catalog.findMentions", () => {
     ["A plausible story, the tip of the iceberg", []],
     ["Angular CDK overlays", ["angular-cdk"]],
     ["Provisioned with the AWS CDK", ["aws-cdk"]],
+    // Names of the most-depended-on packages that are also resume words.
+    ["Rich experience building Kafka pipelines.", ["kafka"]],
+    ["Rack servers in the data center, cabled by hand", []],
+    ["Requests to the API were cached in Redis.", ["redis"]],
+    ["Improved the flow of orders; flow control in the Go services", ["go"]],
+    ["Liquid cooling and a Unicorn startup", []],
+    ["Liquid templates for Shopify themes", ["liquid", "shopify"]],
+    ["Led the Gulp to Vite migration", ["gulp", "vite"]],
+    ["Installed packages with pip and npm", ["npm", "pip"]],
   ];
 
   it.each(table)("%j names %j", (text, expected) => {
