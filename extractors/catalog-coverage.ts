@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { z } from "zod";
 import { checkDocument } from "../core/document.js";
 import { Catalog } from "./catalog.js";
@@ -52,7 +52,7 @@ export function readTopPackages(dir: string): TopPackages[] {
 export function readNotTechnologies(dir: string): Catalog {
   const byReason = new Map<NotTechnologyReason, NonNullable<CatalogEntry["keys"]>>();
   for (const path of filesEndingIn(dir, ".yaml")) {
-    const space = path.slice(path.lastIndexOf("/") + 1, -".yaml".length);
+    const space = basename(path, ".yaml");
     if (!(KEY_SPACES as readonly string[]).includes(space))
       throw new Error(`${path}: the file's name is not a key space (${KEY_SPACES.join(", ")}).`);
     const lists = checkDocument(readFileSync(path, "utf8"), path, notTechnologiesSchema, { syntax: "yaml" });
