@@ -17,7 +17,7 @@ import type { Requirement } from "../requirements.js";
 import { experienceYears } from "../years.js";
 import { requirementLabel } from "./strategize/coverage.js";
 import { technologyYears } from "./strategize/technology-years.js";
-import { namesWord, sharedStems, stemsNeeded } from "./strategize/words.js";
+import { namesWord, sharedStems, sharedStemsInASentence, stemsNeeded } from "./strategize/words.js";
 
 export interface StrategyMatch extends Match {
   requirementId: string;
@@ -176,20 +176,23 @@ function nameMatch(name: string, strings: readonly ProfileString[], chunks: read
   return { status: "unsupported", evidence: [] };
 }
 
-/** A duty: texts that hold enough of its content words (two of a short line, a quarter of a long one). */
+/**
+ * A duty: texts that hold enough of its content words (two of a short line, a quarter of a long one), a KB
+ * chunk in one of its sentences.
+ */
 function dutyMatch(r: Requirement, strings: readonly ProfileString[], chunks: readonly Chunk[]): Judged {
   const wanted = new Set(r.stems);
   const needed = stemsNeeded(wanted.size);
-  const best = <T>(items: readonly T[], text: (item: T) => string) =>
+  const best = <T>(items: readonly T[], score: (item: T) => number) =>
     items
-      .map((item) => ({ item, score: sharedStems(wanted, text(item)) }))
+      .map((item) => ({ item, score: score(item) }))
       .filter((x) => x.score >= needed)
       .sort((a, b) => b.score - a.score)
       .slice(0, MAX_EVIDENCE)
       .map((x) => x.item);
   const stated = best(
     strings.filter((s) => !s.field.startsWith("skills")),
-    (s) => s.text,
+    (s) => sharedStems(wanted, s.text),
   );
   if (stated.length > 0) {
     return {
@@ -199,7 +202,7 @@ function dutyMatch(r: Requirement, strings: readonly ProfileString[], chunks: re
   }
   const named = best(
     chunks.filter((c) => c.kind !== "stale-claim" && c.kind !== "example"),
-    (c) => c.text,
+    (c) => sharedStemsInASentence(wanted, c.text),
   );
   if (named.length > 0) return { status: "kb-stated", evidence: named.map(chunkEvidence) };
   return { status: "unsupported", evidence: [] };

@@ -1,6 +1,7 @@
 // Matching a requirement's words to the profile's and the KB's: a product name as a whole word, a duty by
 // the share of its content stems a text holds. Pure.
 import { BoundedMap } from "../../../core/bounded-map.js";
+import { sentencesOf } from "../../../core/use-cues/sentences.js";
 import { contentStems } from "../../requirements.js";
 
 /** Whether `text` names `name` as a whole word, in any case ("karpenter" in "Karpenter node pools"). */
@@ -28,4 +29,15 @@ export function stemsNeeded(stems: number): number {
 /** The number of the duty's stems `text` holds. */
 export function sharedStems(wanted: ReadonlySet<string>, text: string): number {
   return contentStems(text).filter((s) => wanted.has(s)).length;
+}
+
+/**
+ * The most of the duty's stems one sentence (or list item) of `text` holds: a long doc holds any two words
+ * somewhere ("go" in one line, "marketing" in another), which says nothing of a duty.
+ */
+export function sharedStemsInASentence(wanted: ReadonlySet<string>, text: string): number {
+  let most = 0;
+  for (const [start, end] of sentencesOf(text))
+    most = Math.max(most, sharedStems(wanted, text.slice(start, end)));
+  return most;
 }

@@ -307,6 +307,22 @@ describe("duties", () => {
   it("one shared word is not enough", () => {
     expect(one(duty("Lead the orders guild"))).toMatchObject({ status: "unsupported", evidence: [] });
   });
+
+  // A long doc holds any two words somewhere: "go" in one item and "marketing" in another back no duty.
+  it("kb-stated only when one sentence or list item of a chunk holds the shared words", () => {
+    const guide = chunk(
+      "guide",
+      "production-doc",
+      "# Content guide\n\n- Summaries are one sentence, no marketing words.\n- New pages go under `app/`.",
+    );
+    const launches = chunk("launch", "production-doc", "We plan launches with the go-to-market team.");
+    const task = duty("Partner with go-to-market teams on launches");
+    expect(one(task, { chunks: [guide] })).toMatchObject({ status: "unsupported", evidence: [] });
+    expect(one(task, { chunks: [guide, launches] })).toMatchObject({
+      status: "kb-stated",
+      evidence: [{ source: "chunk", ref: "docs/launch.md" }],
+    });
+  });
 });
 
 describe("duty thresholds: two shared words for a short line, a quarter of a long one", () => {
