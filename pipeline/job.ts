@@ -14,6 +14,8 @@ export interface JobLine {
   /** The nearest heading above it (`What you bring`), or the JSON field (`qualifications`). */
   section: string;
   heading: boolean;
+  /** A list item or table row, or an entry of a JSON job's lists; not a paragraph. */
+  item?: true;
   /** A list item's nested items ("3+ years with:" over "Go", "Kubernetes"). */
   context?: string[];
   /** The list item this one is nested under. */
@@ -56,7 +58,7 @@ export async function readJob(path: string): Promise<Job> {
 export function fromText(path: string, text: string): Job {
   let section = "";
   let title: string | undefined;
-  const lines = plainTitle(jobUnits(text)).map(({ heading, item: _item, ...unit }): JobLine => {
+  const lines = plainTitle(jobUnits(text)).map(({ heading, ...unit }): JobLine => {
     if (heading) {
       section = unit.text;
       title ??= unit.text;
@@ -82,10 +84,10 @@ function plainTitle(units: Unit[]): Unit[] {
 
 function fromJson(path: string, job: z.output<typeof jsonJob>): Job {
   const lines: JobLine[] = [];
-  const add = (section: string, text: string) =>
-    lines.push({ text, line: lines.length + 1, section, heading: false });
-  if (job.description) add("description", job.description);
-  if (job.experience) add("experience", job.experience);
+  const add = (section: string, text: string, item = true) =>
+    lines.push({ text, line: lines.length + 1, section, heading: false, ...(item ? { item } : {}) });
+  if (job.description) add("description", job.description, false);
+  if (job.experience) add("experience", job.experience, false);
   for (const r of job.responsibilities ?? []) add("responsibilities", r);
   for (const q of job.qualifications ?? []) add("qualifications", q);
   for (const s of job.skills ?? []) add("skills", [s.name, ...(s.keywords ?? [])].join(", "));

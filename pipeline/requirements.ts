@@ -65,9 +65,12 @@ export function jobRequirements(job: Job, catalog: Catalog): Requirement[] {
   };
   // Words of the job's title, company and headings name the job, not a product it asks for.
   const known = new Set([...namesOf(catalog), ...jobWords(job)]);
+  // Where a post lists its duties, its paragraphs tell of the company and the role ("We're a fintech…",
+  // "About the role: …"): they name technologies and years, but no duty of their own.
+  const listsDuties = job.lines.some((l) => l.item);
   for (const line of job.lines) {
     if (line.heading) continue;
-    for (const r of lineRequirements(line, catalog, known)) add(r);
+    for (const r of lineRequirements(line, catalog, known, listsDuties && !line.item)) add(r);
   }
   return out;
 }
@@ -76,6 +79,7 @@ function lineRequirements(
   line: JobLine,
   catalog: Catalog,
   known: ReadonlySet<string>,
+  prose: boolean,
 ): Omit<Requirement, "id">[] {
   const optional = [line.text, line.section, line.parent ?? ""].some((t) => OPTIONAL.test(t));
   const stems = contentStems(line.text);
@@ -99,7 +103,7 @@ function lineRequirements(
   ];
   // A lead-in to nested items ("Cloud experience:") is no duty of its own.
   const leadIn = line.text.endsWith(":") && (line.context?.length ?? 0) > 0;
-  if (found.length === 0 && stems.length >= 2 && !leadIn) return [{ ...base, kind: "domain" }];
+  if (found.length === 0 && stems.length >= 2 && !leadIn && !prose) return [{ ...base, kind: "domain" }];
   // Left to right; at one place a years figure comes before the technology it asks for.
   return found.sort((a, b) => a.start - b.start).map((f) => f.r);
 }

@@ -53,7 +53,8 @@ const OPEN_END = /(?:[,(/&+-]|\b(?:and|or|the|a|an|to|of|in|on|for|with|by|at|as
 
 /**
  * A paragraph's lines: one unit when it is prose (hard-wrapped), one unit per line when every line starts
- * like an item (capital or digit) and none leaves its phrase open: a plain-text list without markers.
+ * like an item (capital or digit) and none leaves its phrase open: a plain-text list without markers, whose
+ * lines are items (or labels).
  */
 function paragraphUnits(text: string, line: number): Unit[] {
   const lines = text.split("\n").map((l) => l.trim());
@@ -62,7 +63,15 @@ function paragraphUnits(text: string, line: number): Unit[] {
     lines.every((l) => /^[\p{Lu}\p{N}]/u.test(l)) &&
     lines.slice(0, -1).every((l) => !OPEN_END.test(l));
   if (!listLike) return [{ text: flat(text), line, heading: false }];
-  return lines.map((l, i) => ({ text: l.replace(/:$/, ""), line: line + i, heading: isLabel(l) }));
+  return lines.map((l, i) => {
+    const heading = isLabel(l);
+    return {
+      text: l.replace(/:$/, ""),
+      line: line + i,
+      heading,
+      ...(heading ? {} : { item: true as const }),
+    };
+  });
 }
 
 /** A short line that only names what follows ("Requirements:", "**Nice to have**") is a heading. */

@@ -48,9 +48,9 @@ describe("fromText: one line per heading, bullet or paragraph", () => {
         { text: "Platform Engineer", line: 1, section: "Platform Engineer", heading: true },
         { text: "We run services.", line: 3, section: "Platform Engineer", heading: false },
         { text: "What you bring", line: 5, section: "What you bring", heading: true },
-        { text: "Go", line: 7, section: "What you bring", heading: false },
+        { text: "Go", line: 7, section: "What you bring", heading: false, item: true },
         { text: "Nice to have", line: 8, section: "Nice to have", heading: true },
-        { text: "Kafka", line: 9, section: "Nice to have", heading: false },
+        { text: "Kafka", line: 9, section: "Nice to have", heading: false, item: true },
       ],
     });
   });
@@ -126,11 +126,11 @@ describe("readJob: JSON Resume's job format", () => {
       lines: [
         { text: "We run services on AWS.", line: 1, section: "description", heading: false },
         { text: "Senior", line: 2, section: "experience", heading: false },
-        { text: "Own the EKS platform", line: 3, section: "responsibilities", heading: false },
-        { text: "Run Kafka", line: 4, section: "responsibilities", heading: false },
-        { text: "5+ years of backend work", line: 5, section: "qualifications", heading: false },
-        { text: "Cloud, AWS, Terraform", line: 6, section: "skills", heading: false },
-        { text: "Go", line: 7, section: "skills", heading: false },
+        { text: "Own the EKS platform", line: 3, section: "responsibilities", heading: false, item: true },
+        { text: "Run Kafka", line: 4, section: "responsibilities", heading: false, item: true },
+        { text: "5+ years of backend work", line: 5, section: "qualifications", heading: false, item: true },
+        { text: "Cloud, AWS, Terraform", line: 6, section: "skills", heading: false, item: true },
+        { text: "Go", line: 7, section: "skills", heading: false, item: true },
       ],
     });
   });

@@ -19,6 +19,33 @@ const brief = (r: Requirement) =>
     r.optional ? "optional" : "required",
   ].join(" ");
 
+// A post that lists its duties tells of the company and the role in paragraphs: those name technologies,
+// not duties ("We're a fintech processing card payments" is nothing to back).
+describe("paragraphs beside lists", () => {
+  it.each([
+    [
+      "an intro paragraph names technologies but no duty when the post has lists",
+      "We're a fintech processing card payments on Kubernetes.\n\n## Responsibilities\n\n- Own the ledger reconciliation jobs",
+      ["R1 technology kubernetes required", "R2 domain Own the ledger reconciliation jobs required"],
+    ],
+    [
+      "a prose-only post keeps its paragraphs' duties",
+      "You will own the ledger reconciliation jobs.\n\nYou will mentor two engineers on call.",
+      [
+        "R1 domain You will own the ledger reconciliation jobs. required",
+        "R2 domain You will mentor two engineers on call. required",
+      ],
+    ],
+    [
+      "a plain-text list without markers is a list",
+      "Requirements:\nOwn the billing pipeline end to end\nRun PostgreSQL in production",
+      ["R1 domain Own the billing pipeline end to end required", "R2 technology postgresql required"],
+    ],
+  ])("%s", (_, text, expected) => {
+    expect(requirementsOf(text).map(brief)).toEqual(expected);
+  });
+});
+
 describe("one requirement per technology, years figure or duty", () => {
   it.each([
     ["a technology", "- PostgreSQL", ["R1 technology postgresql required"]],
