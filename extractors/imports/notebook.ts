@@ -80,5 +80,9 @@ export const notebookImportDetector: FileDetector = {
   id: "imports:ipynb",
   matches: (path) => hasExtension(path, [".ipynb"]),
   init: initPython,
-  detect: (file) => toDetections("import:python", notebookHits(file)),
+  // A notebook is Jupyter's own file, whatever its kernel's language.
+  detect: (file) => [
+    ...toDetections("import:python", notebookHits(file)),
+    { key: { space: "tool", name: "jupyter" }, via: "config", detail: "Jupyter notebook", line: 1 },
+  ],
 };

@@ -206,7 +206,7 @@ describe("vouch extract: output and bad input", () => {
     const run = await runCli(["extract", repo("ledger-service"), "--out", out, "--no-history"]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^ledger-service {2}20 files {2}Python/);
-    expect(run.stdout).toMatch(/example-only \(2\)\n {2}OpenAI/);
+    expect(run.stdout).toMatch(/example-only \(3\)\n {2}Jupyter [^\n]*\n {2}OpenAI/);
     expect(run.stdout).toMatch(/wrote .*truth\.json/);
     const written = JSON.parse(await readFile(out, "utf8")) as ExtractResult;
     expect(written.repos[0]?.name).toBe("ledger-service");

@@ -138,6 +138,7 @@ describe("Jupyter notebook imports", () => {
       ["pandas", lineOf('"import pandas')],
       ["numpy", lineOf('"import numpy')],
       ["sklearn.model_selection", lineOf('"    from sklearn')],
+      ["jupyter", 1],
     ]);
   });
 
@@ -146,17 +147,30 @@ describe("Jupyter notebook imports", () => {
     expect(keysAndLines(notebookImportDetector, "n.ipynb", text)).toEqual([
       ["a", 1],
       ["b", undefined],
+      ["jupyter", 1],
     ]);
   });
 
-  it("skips notebooks of other kernels", () => {
+  it("reads no imports from notebooks of other kernels, only that the file is Jupyter's", () => {
     expect(
       keysAndLines(
         notebookImportDetector,
         "n.ipynb",
         notebook([{ type: "code", source: ["library(dplyr)"] }], "R"),
       ),
-    ).toEqual([]);
+    ).toEqual([["jupyter", 1]]);
+  });
+
+  it("reports Jupyter as the notebook's own tool, from its first line", () => {
+    const [jupyter] = notebookImportDetector
+      .detect({ path: "n.ipynb", text: notebook([]) })
+      .filter((d) => d.key.space === "tool");
+    expect(jupyter).toEqual({
+      key: { space: "tool", name: "jupyter" },
+      via: "config",
+      detail: "Jupyter notebook",
+      line: 1,
+    });
   });
 
   it("throws ParseError for invalid JSON", () => {
