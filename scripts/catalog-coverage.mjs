@@ -1,7 +1,7 @@
 // How much of each ecosystem's most-depended-on packages the catalog accounts for: per snapshot in
 // extractors/catalog/sources/top-packages/, how many of its top 100, 250 and 500 packages are technologies
 // (an entry answers to them), listed as not technologies (extractors/catalog/not-technologies/), or neither.
-//   npm run build && node scripts/catalog-coverage.mjs            the table
+//   npm run catalog:coverage                                the table (builds first)
 //   node scripts/catalog-coverage.mjs --unknown npm               the packages of one ecosystem that are neither
 import { join } from "node:path";
 import { parseArgs } from "node:util";
