@@ -68,12 +68,13 @@ export function namesThePackage(entry: CatalogEntry, key: DetectionKey): boolean
   return (keys[key.space] ?? []).some((k) => normalize(stem(k)).toLowerCase() === own);
 }
 
-// The strongest kind names the status of a technology without production evidence.
+// The strongest kind names the status of a technology without production evidence: the repository's own
+// tests and tooling run it (an app's build uses Vite), an example only shows it to readers.
 const STATUS_BY_STRENGTH: readonly [EvidenceKind, TechStatus][] = [
   ["production", "production"],
-  ["example", "example-only"],
   ["test", "test-only"],
   ["tooling", "tooling-only"],
+  ["example", "example-only"],
   ["docs", "docs-only"],
 ];
 

@@ -40,9 +40,9 @@ for (const rule of Object.values(RULE)) messages[`${rule}-text`] = TEXT_MESSAGE;
 
 // The strongest non-production kind names the status (as extractors/evidence.ts does for truth).
 const STATUS_OF_KIND: [EvidenceKind, WeakStatus][] = [
-  ["example", "example-only"],
   ["test", "test-only"],
   ["tooling", "tooling-only"],
+  ["example", "example-only"],
   ["docs", "docs-only"],
   ["generated", "docs-only"],
   ["vendored", "docs-only"],

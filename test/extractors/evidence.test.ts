@@ -40,7 +40,9 @@ describe("statusOf", () => {
   const ev = (kind: EvidenceKind): Evidence => ({ repo: "r", path: "p", kind, via: "import", detail: "" });
   it.each<[EvidenceKind[], TechStatus]>([
     [["example", "production"], "production"],
-    [["test", "example"], "example-only"],
+    [["test", "example"], "test-only"],
+    [["example", "tooling"], "tooling-only"],
+    [["example"], "example-only"],
     [["tooling", "test"], "test-only"],
     [["docs", "tooling"], "tooling-only"],
     [["docs"], "docs-only"],
