@@ -1,10 +1,10 @@
 // One chat answer: understand the question (answers/intent.ts) → retrieve → compose the answer from the
 // truth's facts when the intent has a composer, else answer (extractive by default; a model always writes its
 // own) → the guards on the answer (a written one also meets code-truth and vendor-provenance) → the verifier
-// against the same chunks → block or warn. A model's answer the checks block gives way to the composed one. Every change is a
-// hash-chained record sealed with the request id, so a recruiter's answer can be audited like a resume. The
-// session's history only widens retrieval and helps the answerer read a follow-up; it is never a chunk, a
-// fact or a verifier source.
+// against the same chunks → block or warn. A model's answer the checks block gives way to the composed one.
+// Every change is a hash-chained record sealed with the request id, so a recruiter's answer can be audited
+// like a resume. The session's history only widens retrieval and helps the answerer read a follow-up; it is
+// never a chunk, a fact or a verifier source.
 import { basename } from "node:path";
 import { claimNet } from "../guards/claim-net.js";
 import { codeTruth } from "../guards/code-truth.js";
