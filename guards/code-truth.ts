@@ -8,7 +8,7 @@ import {
   matchEvidence,
   formatMessage,
   listWords,
-  newTechnologies,
+  undeniedNewTechnologies,
   placeRef,
   staleEvidence,
   staleSupport,
@@ -162,7 +162,7 @@ function checkMatches(matches: readonly Match[], context: GuardContext): MatchFi
 }
 
 function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
-  const flagged = newTechnologies(target, context)
+  const flagged = undeniedNewTechnologies(target, context)
     .map((mention) => ({ mention, backing: technologyBacking(mention.id, context) }))
     .filter(({ backing }) => backing.basis === "stale-claim");
   if (flagged.length === 0) return [];

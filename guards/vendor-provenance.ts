@@ -10,7 +10,7 @@ import {
   formatMessage,
   listWords,
   matchEvidence,
-  newTechnologies,
+  undeniedNewTechnologies,
   technologyBacking,
   technologyName,
   unbackedAction,
@@ -109,7 +109,7 @@ function checkMatches(matches: readonly Match[], context: GuardContext): MatchFi
 }
 
 function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
-  const flagged = newTechnologies(target, context)
+  const flagged = undeniedNewTechnologies(target, context)
     .map((mention) => ({ mention, backing: technologyBacking(mention.id, context) }))
     .filter(({ backing }) => backing.basis === "non-production");
   const first = flagged[0];

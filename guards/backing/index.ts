@@ -38,7 +38,13 @@ export {
 } from "./evidence.js";
 export { type ProfileString, canStateSkill, profileStrings } from "./lookups.js";
 export { type CitedKind, citedKind, citesProfile, matchEvidence } from "./cited.js";
-export { firstPerTechnology, newMentions, newTechnologies, unbackedAction } from "./text.js";
+export {
+  firstPerTechnology,
+  newMentions,
+  newTechnologies,
+  unbackedAction,
+  undeniedNewTechnologies,
+} from "./text.js";
 
 /** Why a technology is (not) backed. */
 export type BackingBasis =

@@ -3,6 +3,7 @@
 // the same question of the same string one after another: the answer is kept per context.
 import type { Catalog, Mention } from "../../extractors/catalog.js";
 import { parseField } from "../../core/resume.js";
+import { mentionUse } from "../../core/use-cues.js";
 import type { Edit, GuardContext, RecordAction, TextTarget } from "../types.js";
 
 /** Mentions in a target that are not in the candidate's own wording for the place (`target.original`). */
@@ -66,6 +67,23 @@ export function newTechnologies(target: TextTarget, context: GuardContext): read
     byOriginal.set(original, found);
   }
   return found;
+}
+
+/**
+ * The new technologies a target does not deny, each at a mention that does not: one it names only as not
+ * used ("does not use OpenAI in production", "PostgreSQL instead of MySQL", "no longer runs kubeadm"; the
+ * `negated` cues of core/use-cues.yaml) repeats no claim. "Evaluated OpenAI" or "migrated from MySQL" still
+ * claims work with it, so only denials count.
+ */
+export function undeniedNewTechnologies(target: TextTarget, context: GuardContext): readonly Mention[] {
+  const fresh = newTechnologies(target, context);
+  if (fresh.length === 0) return fresh;
+  const all = context.catalog.findMentions(target.text);
+  const denied = (m: Mention) => mentionUse(target.text, m.start, m.end).family === "negated";
+  return fresh.flatMap((first) => {
+    const claimed = all.find((m) => m.id === first.id && !denied(m));
+    return claimed ? [claimed] : [];
+  });
 }
 
 /**

@@ -298,6 +298,17 @@ testTextGuard(codeTruth, {
       context: { truth: infra },
     },
     { name: "without truth there is no stale claim", text: "kubeadm", role: "list-item", context: {} },
+    // A sentence that names it only as not used repeats no claim (claim-net still asks for its backing).
+    {
+      name: "a stale technology named as not used",
+      text: "Orders live in PostgreSQL instead of MySQL",
+      context: { truth: infra },
+    },
+    {
+      name: "a stale technology named as no longer used",
+      text: "The platform no longer runs self-hosted Kubernetes",
+      context: { truth: infra },
+    },
   ],
   invalid: [
     {
@@ -322,6 +333,22 @@ testTextGuard(codeTruth, {
       name: "MySQL in a summary without an original is dropped",
       field: "basics.summary",
       text: "Platform engineer running MySQL at scale",
+      context: { truth: infra },
+      findings: [{ rule: "stale-claim-repeated", actual: "MySQL", action: "remove" }],
+      output: "",
+    },
+    {
+      name: "migrating from a stale technology is still claimed work with it",
+      field: "projects[0].highlights[0]",
+      text: "Migrated the reports from MySQL to PostgreSQL",
+      context: { truth: infra },
+      findings: [{ rule: "stale-claim-repeated", actual: "MySQL", action: "remove" }],
+      output: null,
+    },
+    {
+      name: "a sentence naming it once as not used and once as used repeats it",
+      field: "basics.summary",
+      text: "Chose PostgreSQL instead of MySQL for payments, and ran MySQL for orders",
       context: { truth: infra },
       findings: [{ rule: "stale-claim-repeated", actual: "MySQL", action: "remove" }],
       output: "",

@@ -297,6 +297,11 @@ testMatchGuard(vendorProvenance, {
 testTextGuard(vendorProvenance, {
   valid: [
     {
+      name: "a vendor named as not used",
+      text: "The ledger does not use OpenAI in production",
+      context: { truth: ledger },
+    },
+    {
       name: "production technologies",
       text: "Built the ledger API with FastAPI and PostgreSQL",
       context: { truth: ledger },
@@ -329,6 +334,16 @@ testTextGuard(vendorProvenance, {
     { name: "no truth at all", text: "Shipped OpenAI summaries", context: {} },
   ],
   invalid: [
+    {
+      // Only a denial is no claim: evaluating it is work with it, which example code does not show.
+      name: "evaluating an example-only vendor is still claimed work",
+      field: "work[0].highlights[1]",
+      text: "Evaluated OpenAI for ledger summaries",
+      original: "Built daily CSV exports of ledger entries to S3",
+      context: { truth: ledger },
+      findings: [{ rule: "example-only-vendor-text", actual: "OpenAI", action: "fallback" }],
+      output: "Built daily CSV exports of ledger entries to S3",
+    },
     {
       name: "a highlight presenting example-only OpenAI falls back to the original",
       field: "work[0].highlights[1]",

@@ -326,6 +326,17 @@ describe("a model answerer", () => {
     expect(flaggedBy).toBe("code-truth");
   });
 
+  // A denial repeats no stale claim and presents no vendor as used: the guards pass it to the verifier.
+  it.each([
+    ["Which database stores orders?", "Orders are stored in PostgreSQL instead of MySQL."],
+    ["Has Dana used OpenAI?", "Dana does not use OpenAI in production."],
+  ])("leaves a denial to the verifier: %s → %s", async (question, claim) => {
+    const { response } = await ask(chatDeps(dana, model(claim)), question);
+    expect(
+      response.records.filter((r) => r.guard === "code-truth" || r.guard === "vendor-provenance"),
+    ).toEqual([]);
+  });
+
   it("keeps its own grounded answer", async () => {
     const answerer = model(ORDERS_SERVICE);
     const { response } = await ask(chatDeps(dana, answerer), "Which database does the orders service use?");
