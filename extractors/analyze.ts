@@ -82,7 +82,8 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
   let filesScanned = 0;
   // For the kinds by use: production entries of manifests that do not separate scopes, the folders of
   // every manifest declaring each technology, and the kinds of the files importing it, by folder.
-  const byUse: { item: TechEvidence; folder: string; tool: boolean }[] = [];
+  // `tool`: the entry's category when it is a tool's (judged by toolKindByUse), else undefined.
+  const byUse: { item: TechEvidence; folder: string; tool: string | undefined }[] = [];
   const declaredIn = new Map<string, Set<string>>();
   const importedFrom = new Map<string, Map<string, Set<EvidenceKind>>>();
   let paths: Set<string> | undefined;
@@ -165,7 +166,7 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
             folders.set(folder, (folders.get(folder) ?? new Set()).add(item.evidence.kind));
           } else if (detection.via === "manifest" && !facts.ownPackage) {
             declaredIn.set(technology, (declaredIn.get(technology) ?? new Set()).add(folder));
-            const tool = TOOL_CATEGORIES.has(entry.category);
+            const tool = TOOL_CATEGORIES.has(entry.category) ? entry.category : undefined;
             if ((facts.unseparated || tool) && item.evidence.kind === "production")
               byUse.push({ item, folder, tool });
           }
@@ -181,8 +182,7 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
       declaredIn.get(item.technology),
       importedFrom.get(item.technology),
     );
-    const category = catalog.get(item.technology)?.category;
-    item.evidence.kind = tool ? toolKindByUse(importers, category === "testing") : kindByUse(importers);
+    item.evidence.kind = tool ? toolKindByUse(importers, tool === "testing") : kindByUse(importers);
   }
 
   const summary: RepoSummary = {

@@ -23,6 +23,8 @@ interface Remembered {
   mentions: Map<string, readonly Mention[]>;
   /** Text → original (or "") → the first new mention of each technology. */
   first: Map<string, Map<string, readonly Mention[]>>;
+  /** Text → original (or "") → the new technologies it does not deny (two guards ask). */
+  undenied: Map<string, Map<string, readonly Mention[]>>;
 }
 
 const remembered = new WeakMap<GuardContext, Remembered>();
@@ -30,7 +32,7 @@ const remembered = new WeakMap<GuardContext, Remembered>();
 function rememberedFor(context: GuardContext): Remembered {
   let memo = remembered.get(context);
   if (!memo) {
-    memo = { mentions: new Map(), first: new Map() };
+    memo = { mentions: new Map(), first: new Map(), undenied: new Map() };
     remembered.set(context, memo);
   }
   return memo;
@@ -78,12 +80,20 @@ export function newTechnologies(target: TextTarget, context: GuardContext): read
 export function undeniedNewTechnologies(target: TextTarget, context: GuardContext): readonly Mention[] {
   const fresh = newTechnologies(target, context);
   if (fresh.length === 0) return fresh;
-  const all = context.catalog.findMentions(target.text);
-  const denied = (m: Mention) => mentionUse(target.text, m.start, m.end).family === "negated";
-  return fresh.flatMap((first) => {
-    const claimed = all.find((m) => m.id === first.id && !denied(m));
-    return claimed ? [claimed] : [];
-  });
+  const memo = rememberedFor(context);
+  const byOriginal = memo.undenied.get(target.text) ?? new Map<string, readonly Mention[]>();
+  memo.undenied.set(target.text, byOriginal);
+  let found = byOriginal.get(target.original || "");
+  if (!found) {
+    const all = context.catalog.findMentions(target.text);
+    const denied = (m: Mention) => mentionUse(target.text, m.start, m.end).family === "negated";
+    found = fresh.flatMap((first) => {
+      const claimed = all.find((m) => m.id === first.id && !denied(m));
+      return claimed ? [claimed] : [];
+    });
+    byOriginal.set(target.original || "", found);
+  }
+  return found;
 }
 
 /**
