@@ -5,29 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NUM_REDACTED } from "../../guards/number-provenance.js";
 import { verifyChain } from "../../guards/record.js";
 import type { Chunk } from "../../core/chunk.js";
-import { type Answerer, extractiveAnswerer } from "../../server/answerer.js";
+import type { Answerer } from "../../server/answerer.js";
 import { type ChatDeps, FALLBACK, answerChat } from "../../server/chat.js";
-import { GroundingSources } from "../../server/grounding.js";
 import type { Turn } from "../../server/sessions.js";
 import type { VerifyMode } from "../../pipeline/verify/types.js";
-import { NOW, type PortfolioDeps, SAMPLE_PROFILE, loadPortfolio } from "./fixture.js";
+import { NOW, type PortfolioDeps, chatDeps, SAMPLE_PROFILE, loadPortfolio } from "./fixture.js";
 
 /** An answerer that says what it is told: a model that obeyed a question, a README or the history. */
 const scripted = (text: string | ((history: readonly Turn[]) => string)): Answerer => ({
   name: "scripted",
   answer: async ({ history }) => ({ text: typeof text === "string" ? text : text(history), quotes: [] }),
 });
-
-function chatDeps(portfolio: PortfolioDeps, answerer?: Answerer): ChatDeps {
-  const { catalog, profile, profilePath, truth } = portfolio;
-  return {
-    kb: portfolio.kb,
-    verifier: portfolio.verifier,
-    answerer: answerer ?? extractiveAnswerer({ catalog, candidateName: profile.basics?.name }),
-    grounding: new GroundingSources({ catalog, profile, profilePath, ...(truth ? { truth } : {}) }),
-    now: () => NOW,
-  };
-}
 
 const ask = (deps: ChatDeps, question: string, mode: VerifyMode = "block", history: Turn[] = []) =>
   answerChat({ requestId: "req-1", question, mode, history }, deps);

@@ -2,14 +2,19 @@
 // predictable request ids and a logger whose lines a test can read.
 import { Writable } from "node:stream";
 import { resolve } from "node:path";
+import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
+import { afterEach, beforeAll } from "vitest";
 import { defaultCatalog } from "../../extractors/catalog.js";
 import { extract } from "../../extractors/extract.js";
 import { buildLocalKb } from "../../pipeline/kb/index.js";
 import { readProfile } from "../../pipeline/profile.js";
-import type { AppDeps } from "../../server/app.js";
+import { type AppDeps, type AppOptions, buildApp } from "../../server/app.js";
 import { createLogger } from "../../server/logger.js";
 import { localVerifier } from "../../pipeline/verify/local.js";
+import { type Answerer, extractiveAnswerer } from "../../server/answerer.js";
+import type { ChatDeps } from "../../server/chat.js";
+import { GroundingSources } from "../../server/grounding.js";
 
 export const SAMPLE_PROFILE = resolve(import.meta.dirname, "../../samples/profile.yaml");
 export const NOW = Date.parse("2026-03-01T12:00:00Z");
@@ -53,4 +58,42 @@ export function capturedLogger(): { logger: Logger; lines: string[] } {
     },
   });
   return { logger: createLogger({ destination, level: "info" }), lines };
+}
+
+/** answerChat's parts over a portfolio at NOW: the embedded extractive answerer unless one is given. */
+export function chatDeps(portfolio: PortfolioDeps, answerer?: Answerer): ChatDeps {
+  const { catalog, profile, profilePath, truth } = portfolio;
+  return {
+    kb: portfolio.kb,
+    verifier: portfolio.verifier,
+    answerer: answerer ?? extractiveAnswerer({ catalog, candidateName: profile.basics?.name }),
+    grounding: new GroundingSources({ catalog, profile, profilePath, ...(truth ? { truth } : {}) }),
+    now: () => NOW,
+  };
+}
+
+/**
+ * For one test file: the sample portfolio, loaded once, and a builder of apps over it at NOW (rate limit
+ * off unless asked), each closed after its test.
+ */
+export function sampleApps(): (options: AppOptions) => Promise<FastifyInstance> {
+  let samples: PortfolioDeps;
+  const apps: FastifyInstance[] = [];
+  beforeAll(async () => {
+    samples = await loadPortfolio();
+  });
+  afterEach(async () => {
+    await Promise.all(apps.splice(0).map((app) => app.close()));
+  });
+  return async (options) => {
+    const app = await buildApp({
+      ...samples,
+      now: () => NOW,
+      newId: sequentialIds(),
+      logger: capturedLogger().logger,
+      options: { rateLimit: 0, ...options },
+    });
+    apps.push(app);
+    return app;
+  };
 }

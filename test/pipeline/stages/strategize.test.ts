@@ -42,6 +42,15 @@ const techReq = (technology: string, optional = false): Requirement => ({
   technology,
   stems: [],
 });
+/** A duty requirement: the line and its content stems. */
+const duty = (text: string): Requirement => ({
+  id: "R1",
+  kind: "domain",
+  text,
+  line: 1,
+  optional: false,
+  stems: contentStems(text),
+});
 const chunk = (id: string, kind: Chunk["kind"], text: string, lines?: [number, number]): Chunk => ({
   id,
   kind,
@@ -272,15 +281,6 @@ describe("years requirements", () => {
 });
 
 describe("duties", () => {
-  const duty = (text: string): Requirement => ({
-    id: "R1",
-    kind: "domain",
-    text,
-    line: 1,
-    optional: false,
-    stems: contentStems(text),
-  });
-
   it("profile-stated by strings sharing two content words, best first, never a skill keyword", () => {
     const match = one(duty("Tune PostgreSQL checkout queries"));
     expect([match.status, match.evidence.map((e) => e.ref)]).toEqual([
@@ -326,14 +326,6 @@ describe("duties", () => {
 });
 
 describe("duty thresholds: two shared words for a short line, a quarter of a long one", () => {
-  const duty = (text: string): Requirement => ({
-    id: "R1",
-    kind: "domain",
-    text,
-    line: 1,
-    optional: false,
-    stems: contentStems(text),
-  });
   const long =
     "Design, build and operate the checkout platform, owning reliability, capacity planning, incident " +
     "response and cost for services that process orders across every region";

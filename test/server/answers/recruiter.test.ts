@@ -1,23 +1,11 @@
 // The recruiter's questions of issue 18, asked of the chat as `vouch serve` answers them: on the sample
 // candidate (Dana) and on Priya (second-candidate.ts: a stale README and an example-only vendor).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Answerer, extractiveAnswerer } from "../../../server/answerer.js";
+import type { Answerer } from "../../../server/answerer.js";
 import { type ChatDeps, FALLBACK, answerChat } from "../../../server/chat.js";
-import { GroundingSources } from "../../../server/grounding.js";
 import type { Turn } from "../../../server/sessions.js";
-import { NOW, type PortfolioDeps, loadPortfolio } from "../fixture.js";
+import { type PortfolioDeps, chatDeps, loadPortfolio } from "../fixture.js";
 import { loadSecondCandidate } from "./second-candidate.js";
-
-function chatDeps(portfolio: PortfolioDeps, answerer?: Answerer): ChatDeps {
-  const { catalog, profile, profilePath, truth } = portfolio;
-  return {
-    kb: portfolio.kb,
-    verifier: portfolio.verifier,
-    answerer: answerer ?? extractiveAnswerer({ catalog, candidateName: profile.basics?.name }),
-    grounding: new GroundingSources({ catalog, profile, profilePath, ...(truth ? { truth } : {}) }),
-    now: () => NOW,
-  };
-}
 
 const ask = (deps: ChatDeps, question: string, history: Turn[] = []) =>
   answerChat({ requestId: "req-1", question, mode: "block", history }, deps);

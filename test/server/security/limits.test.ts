@@ -1,29 +1,14 @@
 // The slow-client limits, the connection cap and the hop-counted client address, over real sockets.
 import { type Socket, connect } from "node:net";
-import type { FastifyInstance } from "fastify";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type AppOptions, buildApp } from "../../../server/app.js";
-import { NOW, type PortfolioDeps, capturedLogger, loadPortfolio, sequentialIds } from "../fixture.js";
+import { describe, expect, it } from "vitest";
+import type { AppOptions } from "../../../server/app.js";
+import { sampleApps } from "../fixture.js";
 
-let samples: PortfolioDeps;
-const apps: FastifyInstance[] = [];
-beforeAll(async () => {
-  samples = await loadPortfolio();
-});
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((app) => app.close()));
-});
+const appWith = sampleApps();
 
 /** A listening app on a free loopback port. */
 async function listening(options: AppOptions): Promise<{ port: number }> {
-  const app = await buildApp({
-    ...samples,
-    now: () => NOW,
-    newId: sequentialIds(),
-    logger: capturedLogger().logger,
-    options: { rateLimit: 0, ...options },
-  });
-  apps.push(app);
+  const app = await appWith(options);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   if (!address || typeof address === "string") throw new Error("no port");

@@ -2,10 +2,9 @@
 // and a /metrics flood does not starve /v1/chat (the p50 figures are printed, not asserted).
 import { spawn } from "node:child_process";
 import type { FastifyInstance } from "fastify";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type AppOptions, buildApp } from "../../../server/app.js";
+import { describe, expect, it } from "vitest";
 import { METRICS_PER_MINUTE, isLoopback } from "../../../server/security/metrics-access.js";
-import { NOW, type PortfolioDeps, capturedLogger, loadPortfolio, sequentialIds } from "../fixture.js";
+import { sampleApps } from "../fixture.js";
 
 const TOKEN = "metrics-token-0123456789abcdef";
 /** Floods GET /metrics from 20 loops until SIGTERM, then prints the count of each status as JSON. */
@@ -25,26 +24,7 @@ await Promise.all([...Array(10)].flatMap(() => [loop(), loop("Bearer " + token)]
 process.stdout.write(JSON.stringify(counts));
 `;
 
-let samples: PortfolioDeps;
-const apps: FastifyInstance[] = [];
-beforeAll(async () => {
-  samples = await loadPortfolio();
-});
-afterEach(async () => {
-  await Promise.all(apps.splice(0).map((app) => app.close()));
-});
-
-async function appWith(options: AppOptions): Promise<FastifyInstance> {
-  const app = await buildApp({
-    ...samples,
-    now: () => NOW,
-    newId: sequentialIds(),
-    logger: capturedLogger().logger,
-    options: { rateLimit: 0, ...options },
-  });
-  apps.push(app);
-  return app;
-}
+const appWith = sampleApps();
 
 const scrape = (app: FastifyInstance, remoteAddress: string, headers: Record<string, string> = {}) =>
   app.inject({ method: "GET", url: "/metrics", remoteAddress, headers });
