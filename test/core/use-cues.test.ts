@@ -95,6 +95,10 @@ const MENTION_ONLY: [string, string, string][] = [
 
 // Sentences that still state use of the marked technology.
 const USED: string[] = [
+  // Exceptives end a negation: what they name is what is used.
+  "The service does not use anything other than [OpenAI] for summaries.",
+  "Orders never touch anything except [MySQL].",
+  "We run no database apart from [PostgreSQL].",
   "We considered Snowflake and Databricks before standardising on [BigQuery].",
   "We standardised on [BigQuery].",
   "The team ditched MongoDB for [PostgreSQL].",

@@ -345,6 +345,15 @@ testTextGuard(vendorProvenance, {
       output: "Built daily CSV exports of ledger entries to S3",
     },
     {
+      name: "an exceptive after a negation claims the vendor",
+      field: "work[0].highlights[1]",
+      text: "Does not use anything other than OpenAI for ledger summaries",
+      original: "Built daily CSV exports of ledger entries to S3",
+      context: { truth: ledger },
+      findings: [{ rule: "example-only-vendor-text", actual: "OpenAI", action: "fallback" }],
+      output: "Built daily CSV exports of ledger entries to S3",
+    },
+    {
       name: "a highlight presenting example-only OpenAI falls back to the original",
       field: "work[0].highlights[1]",
       text: "Shipped production LLM summaries of ledger exports with OpenAI",
