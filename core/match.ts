@@ -4,9 +4,10 @@ import type { RecordEvidence } from "./evidence.js";
 import type { Evidence } from "./truth.js";
 
 /**
- * production-backed: production code shows it; profile-stated: the candidate states it; example-only,
- * test-only, tooling-only, docs-only: code shows it only there; stale: only a doc claim the code
- * contradicts; kb-stated: a production doc names it; unsupported: nothing does.
+ * production-backed: production code the candidate wrote shows it; profile-stated: the candidate states it;
+ * example-only, test-only, tooling-only, docs-only: code shows it only there; others-only: the portfolio's
+ * code shows it, but none of that code is the candidate's; stale: only a doc claim the code contradicts;
+ * kb-stated: a production doc names it; unsupported: nothing does.
  */
 export const MATCH_STATUSES = [
   "production-backed",
@@ -15,6 +16,7 @@ export const MATCH_STATUSES = [
   "test-only",
   "tooling-only",
   "docs-only",
+  "others-only",
   "stale",
   "kb-stated",
   "unsupported",

@@ -7,7 +7,22 @@ export type EvidenceKind = "production" | "example" | "test" | "docs" | "tooling
 /** How the evidence was found. */
 export type EvidenceVia = "manifest" | "import" | "iac" | "config" | "ci" | "container";
 
-export type TechStatus = "production" | "example-only" | "test-only" | "docs-only" | "tooling-only";
+/** Who wrote a piece of evidence, by the repository's history (absent when no candidate was named). */
+export type EvidenceAuthor = "candidate" | "others" | "unknown";
+
+/**
+ * Code's status of a technology for the candidate. `others-only`: the portfolio's code shows it, but none
+ * of that code is the candidate's (`repositoryStatus` says what the code shows).
+ */
+export const TECH_STATUSES = [
+  "production",
+  "example-only",
+  "test-only",
+  "docs-only",
+  "tooling-only",
+  "others-only",
+] as const;
+export type TechStatus = (typeof TECH_STATUSES)[number];
 
 export interface Evidence {
   repo: string;
@@ -17,6 +32,22 @@ export interface Evidence {
   via: EvidenceVia;
   /** What was seen, e.g. `dependencies: pg@^8.11.0` or `resource "aws_eks_cluster" "main"`. */
   detail: string;
+  /**
+   * Who wrote it: the candidate (a commit of theirs touched the file; for a dependency line, last changed
+   * that line), others, or unknown (the repository has no history of its own). Unknown counts as the
+   * candidate's unless authorship is required, when it is labelled others.
+   */
+  author?: EvidenceAuthor;
+}
+
+/** The candidate's commits on a technology's evidence, over every repository. */
+export interface AuthoredSpan {
+  commits: number;
+  /** Everyone's commits on the same files. */
+  total: number;
+  /** YYYY-MM-DD of the candidate's first and last commit. */
+  first: string;
+  last: string;
 }
 
 export interface Technology {
@@ -25,12 +56,16 @@ export interface Technology {
   category: string;
   vendor?: string;
   status: TechStatus;
+  /** What the portfolio's code shows whoever wrote it, where that differs from `status`. */
+  repositoryStatus?: TechStatus;
   /**
    * Present (true) when a repository is this technology's package: its manifest names it (package.json
    * `name`, go.mod `module`, pyproject `[project] name`, Cargo `[package] name`, ...). That manifest line
    * is production evidence whose detail starts `this repository is the package`.
    */
-  authored?: true;
+  ownPackage?: true;
+  /** The candidate's commits on this technology's evidence, when history was read and names some. */
+  authored?: AuthoredSpan;
   evidence: Evidence[];
 }
 
@@ -52,12 +87,27 @@ export interface DocClaim {
   history?: DocClaimHistory;
 }
 
+/** How the candidate's authorship of one repository was judged. */
+export interface RepoAuthorship {
+  /** The repository's own history was read. */
+  verified: boolean;
+  /** Why it was not ("no history: …"), or what limits it ("shallow clone: …"). */
+  note?: string;
+  commits?: number;
+  /** Commits the candidate authored or co-authored. */
+  candidateCommits?: number;
+  /** Bytes per linguist language of the files the candidate's commits touched (verified history only). */
+  languages?: Record<string, number>;
+}
+
 export interface RepoSummary {
   name: string;
   source: string;
   commit?: string;
   filesScanned: number;
   languages: Record<string, number>;
+  /** Present when a candidate was named (`--author`, a profile's identities). */
+  authorship?: RepoAuthorship;
 }
 
 export interface ExtractWarning {
@@ -67,6 +117,10 @@ export interface ExtractWarning {
 }
 
 export interface ExtractResult {
+  /** The candidate's identities the truth is about; absent: the repositories' truth, whoever wrote it. */
+  authors?: string[];
+  /** `required`: evidence nobody can attribute counts as others'. */
+  authorship?: "verify" | "required";
   repos: RepoSummary[];
   technologies: Technology[];
   docClaims: DocClaim[];
@@ -92,4 +146,26 @@ export function truthStatus(truth: ExtractResult | undefined, id: string): TechS
   const technology = truth?.technologies.find((t) => t.id === id);
   if (technology) return technology.status;
   return docsOnlyClaims(truth, id).length > 0 ? "docs-only" : undefined;
+}
+
+/**
+ * The evidence that can back the candidate: everything but what others wrote. The statuses are computed
+ * from it, so whatever cites evidence for a claim cites from here.
+ */
+export function candidateEvidence(technology: Pick<Technology, "evidence">): Evidence[] {
+  return technology.evidence.filter((e) => e.author !== "others");
+}
+
+/**
+ * A repository's code bytes per language that can back the candidate: all of them when truth names no
+ * candidate, or the repository has no history and authorship is not required; else the bytes of the files
+ * the candidate touched.
+ */
+export function candidateLanguages(
+  repo: Pick<RepoSummary, "languages" | "authorship">,
+  truth: Pick<ExtractResult, "authorship">,
+): Record<string, number> {
+  if (!repo.authorship) return repo.languages;
+  if (repo.authorship.verified) return repo.authorship.languages ?? {};
+  return truth.authorship === "required" ? {} : repo.languages;
 }

@@ -11,7 +11,7 @@ import {
   kindByUse,
   namesThePackage,
 } from "./evidence.js";
-import { countLanguage, looksMinified, uncountGenerated } from "./languages.js";
+import { countLanguage, languageOf, looksMinified, uncountGenerated } from "./languages.js";
 import { manifestFacts } from "./manifests/shared.js";
 import type { RepoFileEntry, RepoSnapshot } from "./sources/types.js";
 import { DEFAULT_MAX_FILE_BYTES } from "./sources/types.js";
@@ -25,6 +25,10 @@ export interface AnalyzeOptions {
   maxFileBytes?: number;
   /** Files read at once. */
   concurrency?: number;
+  /** Collect every evidence path and every language's files, for authorship. */
+  trackPaths?: boolean;
+  /** Files the candidate wrote: their imports are kept first when imports are capped. */
+  preferredFiles?: ReadonlySet<string>;
 }
 
 /** Evidence for one technology in one repository. */
@@ -32,7 +36,7 @@ export interface TechEvidence {
   technology: string;
   evidence: Evidence;
   /** The repository is this technology's package (its manifest names it). */
-  authored?: boolean;
+  ownPackage?: boolean;
 }
 
 export interface RepoAnalysis {
@@ -40,6 +44,10 @@ export interface RepoAnalysis {
   found: TechEvidence[];
   claims: DocClaim[];
   warnings: ExtractWarning[];
+  /** With `trackPaths`: every evidence path of each technology, imports past the cap included. */
+  paths?: Map<string, Set<string>>;
+  /** With `trackPaths`: the counted files of each linguist language. */
+  languageFiles?: Map<string, string[]>;
 }
 
 // Tools that do not run in the product: a runtime declaration of one is judged by who imports it.
@@ -65,15 +73,26 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
   const warnings: ExtractWarning[] = [...snapshot.warnings];
   const languages: Record<string, number> = {};
   const found: TechEvidence[] = [];
-  // Imports are capped in the output; keeping only the first few by path bounds memory on huge repos.
+  const evidencePaths = options.trackPaths ? new Map<string, Set<string>>() : undefined;
+  const languageFiles = options.trackPaths ? new Map<string, string[]>() : undefined;
+  // Imports are capped in the output; keeping only the first few by path bounds memory on huge repos. The
+  // candidate's files go first, so the imports kept are theirs where they wrote any.
+  const preferred = options.preferredFiles;
+  const keepOrder = (a: TechEvidence, b: TechEvidence) =>
+    (preferred ? Number(preferred.has(b.evidence.path)) - Number(preferred.has(a.evidence.path)) : 0) ||
+    compareEvidence(a.evidence, b.evidence);
   const imports = new Map<string, TechEvidence[]>();
   const keep = (item: TechEvidence) => {
+    if (evidencePaths) {
+      const seen = evidencePaths.get(item.technology) ?? new Set<string>();
+      evidencePaths.set(item.technology, seen.add(item.evidence.path));
+    }
     if (item.evidence.via !== "import") return found.push(item);
     const key = `${item.technology}\0${item.evidence.kind}`;
     const list = imports.get(key) ?? [];
     list.push(item);
     if (list.length > MAX_IMPORT_EVIDENCE * 4) {
-      list.sort((a, b) => compareEvidence(a.evidence, b.evidence));
+      list.sort(keepOrder);
       list.length = MAX_IMPORT_EVIDENCE * 2;
     }
     imports.set(key, list);
@@ -95,7 +114,12 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
     const kind = classifyPath(file.path);
     if (kind === "vendored" || kind === "generated") continue;
     filesScanned++;
-    countLanguage(languages, file.path, kind, file.size);
+    const language = countLanguage(languages, file.path, kind, file.size);
+    if (language && languageFiles) {
+      const list = languageFiles.get(language) ?? [];
+      languageFiles.set(language, list);
+      list.push(file.path);
+    }
     const wanted = detectors.filter((d) => d.matches(file.path));
     const isDoc = isDocFile(file.path) && !isTranslation(file.path, hasFile);
     if (wanted.length === 0 && !isDoc) continue;
@@ -127,7 +151,11 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
     const text = await readText(snapshot, file.path, file.size, warnings);
     if (text === undefined) return;
     // A file read anyway whose header says a generator wrote it counts toward no language.
-    uncountGenerated(languages, file.path, kind, file.size, text);
+    if (uncountGenerated(languages, file.path, kind, file.size, text) && languageFiles) {
+      const language = languageOf(file.path);
+      const list = language ? languageFiles.get(language) : undefined;
+      if (list) list.splice(list.indexOf(file.path), 1);
+    }
     if (isDoc) claims.push(...findDocClaims(repo, file.path, text, catalog));
     if (wanted.length > 0 && looksMinified(text)) {
       warnings.push({ repo, path: file.path, message: "looks minified; treated as generated" });
@@ -145,7 +173,7 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
         for (const technology of catalog.lookup(detection.key)) {
           const entry = catalog.get(technology);
           if (!entry) continue;
-          // The package this manifest builds: authored, when shipped code's manifest names it exactly.
+          // The package this manifest builds: the repository's own, when shipped code's manifest names it exactly.
           if (facts.ownPackage && (kind !== "production" || !namesThePackage(entry, detection.key))) continue;
           const item: TechEvidence = {
             technology,
@@ -157,7 +185,7 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
               via: detection.via,
               detail: detection.detail,
             },
-            ...(facts.ownPackage ? { authored: true } : {}),
+            ...(facts.ownPackage ? { ownPackage: true } : {}),
           };
           keep(item);
           if (detection.via === "import") {
@@ -194,7 +222,14 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
   };
   // Files finish in any order; the report must not.
   warnings.sort((a, b) => (a.path ?? "").localeCompare(b.path ?? "") || a.message.localeCompare(b.message));
-  return { summary, found, claims, warnings };
+  return {
+    summary,
+    found,
+    claims,
+    warnings,
+    ...(evidencePaths ? { paths: evidencePaths } : {}),
+    ...(languageFiles ? { languageFiles } : {}),
+  };
 }
 
 /** The folder holding a relative path, "" at the root. */

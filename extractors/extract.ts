@@ -1,18 +1,31 @@
-import { type AnalyzeOptions, type RepoAnalysis, type TechEvidence, analyzeRepo } from "./analyze.js";
+import { type RepoAnalysis, type TechEvidence, analyzeRepo } from "./analyze.js";
+import { attributeEvidence } from "./authorship/attribute.js";
+import { candidateIdentity } from "./authorship/identity.js";
+import { repoAuthors } from "./authorship/repo.js";
+import type { CommitSpan } from "./authorship/types.js";
 import { type Catalog, defaultCatalog } from "./catalog.js";
 import { allDetectors } from "./detectors.js";
 import { MAX_IMPORT_EVIDENCE, compareEvidence, statusOf } from "./evidence.js";
+import { LocalHistory } from "./git/repository.js";
 import { addClaimHistory } from "./history.js";
-import { mainLanguageEvidence } from "./languages.js";
+import { catalogLanguageId, languageOf, mainLanguageEvidence } from "./languages.js";
 import { type SourceResolveOptions, resolveSources } from "./sources/index.js";
 import type { RepoSnapshot } from "./sources/types.js";
 import { type RepoEvidence, markStaleClaims } from "./stale.js";
-import type { Evidence, ExtractResult, Technology } from "../core/truth.js";
+import type { AuthoredSpan, Evidence, ExtractResult, Technology } from "../core/truth.js";
 
 export interface ExtractOptions extends SourceResolveOptions {
   catalog?: Catalog;
   /** Look up in git when stale doc lines changed (default true). */
   history?: boolean;
+  /**
+   * The candidate (emails, `Name <email>`, `github:login`): evidence then counts only where they wrote it.
+   * Without it, truth is the repositories', whoever wrote them. An empty list names nobody: nothing in a
+   * repository with history is the candidate's.
+   */
+  authors?: readonly string[];
+  /** Count evidence nobody can attribute (no history) as others' (`portfolio.authorship: required`). */
+  requireAuthorship?: boolean;
   /** Called as each repository finishes, for progress on a terminal. */
   onRepo?: (name: string, done: number, total: number) => void;
 }
@@ -42,20 +55,62 @@ export async function extractFromSnapshots(
   options: ExtractOptions = {},
 ): Promise<ExtractResult> {
   const catalog = options.catalog ?? (await defaultCatalog());
-  const analyzeOptions: AnalyzeOptions = {
-    catalog,
-    detectors: allDetectors,
-    maxFileBytes: options.maxFileBytes,
-  };
+  const identity = options.authors ? candidateIdentity(options.authors) : undefined;
+  const required = options.requireAuthorship === true;
+  // Every local history opens at once (git starts while earlier repositories are analysed); each is read
+  // at most once, for authorship and for the dates of stale doc lines alike.
+  const histories = snapshots.map((s) => (s.gitWorkTree ? LocalHistory.tryOpen(s.gitWorkTree) : undefined));
+  const authorsOf = identity ? snapshots.map((s, i) => repoAuthors(s, histories[i], identity)) : undefined;
+  for (const authors of authorsOf ?? []) authors.catch(() => {}); // awaited in order below
   const analyses: RepoAnalysis[] = [];
-  for (const snapshot of snapshots) {
-    analyses.push(await analyzeRepo(snapshot, analyzeOptions));
+  const spans: Map<string, CommitSpan>[] = [];
+  for (const [i, snapshot] of snapshots.entries()) {
+    const authors = await authorsOf?.[i];
+    const analysis = await analyzeRepo(snapshot, {
+      catalog,
+      detectors: allDetectors,
+      maxFileBytes: options.maxFileBytes,
+      trackPaths: authors !== undefined,
+      preferredFiles: authors?.candidateFiles,
+    });
+    if (authors) {
+      spans.push(
+        await attributeEvidence({
+          authors,
+          evidence: analysis.found,
+          paths: analysis.paths ?? new Map(),
+          languageFiles: languageFilesById(analysis.languageFiles, catalog),
+          lineText: (path, line) => lineOf(snapshot, path, line),
+          required,
+        }),
+      );
+      analysis.summary.authorship = {
+        verified: authors.verified,
+        ...(authors.note ? { note: authors.note } : {}),
+        ...(authors.verified
+          ? {
+              commits: authors.commits,
+              candidateCommits: authors.candidateCommits,
+              languages: candidateBytes(snapshot, analysis.summary.languages, authors.candidateFiles),
+            }
+          : {}),
+      };
+      if (!authors.verified || authors.note) {
+        const counted = !authors.verified && required ? "; counted as others' (authorship required)" : "";
+        analysis.warnings.unshift({
+          repo: snapshot.name,
+          message: `${authors.verified ? "authorship limited" : "authorship not verified"}: ${authors.note}${counted}`,
+        });
+      }
+    }
+    analyses.push(analysis);
     options.onRepo?.(snapshot.name, analyses.length, snapshots.length);
   }
 
   const technologies = mergeTechnologies(
     analyses.flatMap((a) => [...a.found, ...mainLanguageEvidence(a.summary, a.found, catalog)]),
     catalog,
+    identity ? mergeSpans(spans) : undefined,
   );
   let docClaims = markStaleClaims(
     analyses.flatMap((a) => a.claims),
@@ -63,16 +118,18 @@ export async function extractFromSnapshots(
     catalog,
   );
   if (options.history !== false) {
-    const workTrees = new Map(snapshots.map((s) => [s.name, s.gitWorkTree]));
+    const byRepo = new Map(snapshots.map((s, i) => [s.name, histories[i]]));
     docClaims = await Promise.all(
-      docClaims.map((claim) => {
-        const workTree = workTrees.get(claim.repo);
-        return workTree ? addClaimHistory(claim, workTree) : claim;
+      docClaims.map(async (claim) => {
+        const history = await byRepo.get(claim.repo);
+        return history instanceof LocalHistory ? addClaimHistory(claim, history) : claim;
       }),
     );
   }
 
   return {
+    ...(identity ? { authors: identity.ids.map((id) => id.raw) } : {}),
+    ...(identity ? { authorship: required ? ("required" as const) : ("verify" as const) } : {}),
     repos: analyses.map((a) => a.summary),
     technologies,
     docClaims: docClaims.sort(
@@ -82,39 +139,117 @@ export async function extractFromSnapshots(
   };
 }
 
-function mergeTechnologies(found: readonly TechEvidence[], catalog: Catalog): Technology[] {
+/** Linguist languages' files under the catalog's language ids (TSX's files are TypeScript's). */
+function languageFilesById(
+  byLinguist: ReadonlyMap<string, readonly string[]> | undefined,
+  catalog: Catalog,
+): Map<string, string[]> {
+  const byId = new Map<string, string[]>();
+  for (const [linguist, files] of byLinguist ?? []) {
+    const id = catalogLanguageId(linguist, catalog);
+    if (id) byId.set(id, [...(byId.get(id) ?? []), ...files]);
+  }
+  return byId;
+}
+
+/** Bytes per counted language of the files the candidate touched, in the summary's order. */
+function candidateBytes(
+  snapshot: RepoSnapshot,
+  counted: Readonly<Record<string, number>>,
+  candidateFiles: ReadonlySet<string>,
+): Record<string, number> {
+  const bytes: Record<string, number> = {};
+  for (const file of snapshot.files) {
+    if (!candidateFiles.has(file.path)) continue;
+    const language = languageOf(file.path);
+    if (language && counted[language] !== undefined) bytes[language] = (bytes[language] ?? 0) + file.size;
+  }
+  return Object.fromEntries(
+    Object.keys(counted)
+      .filter((l) => bytes[l])
+      .map((l) => [l, bytes[l]!]),
+  );
+}
+
+/** One line of a snapshot's file (1-based), for finding a manifest line at HEAD. */
+async function lineOf(snapshot: RepoSnapshot, path: string, line: number): Promise<string | undefined> {
+  try {
+    return (await snapshot.read(path)).toString("utf8").split("\n")[line - 1];
+  } catch {
+    return undefined;
+  }
+}
+
+/** Each technology's span over every repository: commits add up, dates widen. */
+function mergeSpans(perRepo: readonly Map<string, CommitSpan>[]): Map<string, CommitSpan> {
+  const merged = new Map<string, CommitSpan>();
+  for (const spans of perRepo) {
+    for (const [id, span] of spans) {
+      const into = merged.get(id) ?? { commits: 0, total: 0 };
+      into.commits += span.commits;
+      into.total += span.total;
+      if (span.first !== undefined) into.first = Math.min(into.first ?? span.first, span.first);
+      if (span.last !== undefined) into.last = Math.max(into.last ?? span.last, span.last);
+      merged.set(id, into);
+    }
+  }
+  return merged;
+}
+
+function authoredSpan(span: CommitSpan | undefined): AuthoredSpan | undefined {
+  if (!span || span.commits === 0 || span.first === undefined || span.last === undefined) return undefined;
+  const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+  return { commits: span.commits, total: span.total, first: day(span.first), last: day(span.last) };
+}
+
+/**
+ * One technology per catalog id. With authorship, its status is judged on the evidence that can back the
+ * candidate (all but others'), `others-only` when there is none, and the repositories' status stays beside it.
+ */
+function mergeTechnologies(
+  found: readonly TechEvidence[],
+  catalog: Catalog,
+  spans: ReadonlyMap<string, CommitSpan> | undefined,
+): Technology[] {
   const byTechnology = new Map<string, Evidence[]>();
-  const authored = new Set<string>();
-  for (const { technology, evidence, authored: isPackage } of found) {
+  const ownPackages = new Set<string>();
+  for (const { technology, evidence, ownPackage } of found) {
     const list = byTechnology.get(technology) ?? [];
     list.push(evidence);
     byTechnology.set(technology, list);
-    if (isPackage) authored.add(technology);
+    if (ownPackage) ownPackages.add(technology);
   }
   const technologies: Technology[] = [];
   for (const [id, evidence] of byTechnology) {
     const entry = catalog.get(id);
     if (!entry) continue;
     const kept = dedupe(evidence.sort(compareEvidence));
+    const repositoryStatus = statusOf(kept);
+    const backing = kept.filter((e) => e.author !== "others");
+    const status = backing.length > 0 ? statusOf(backing) : "others-only";
+    const authored = authoredSpan(spans?.get(id));
     technologies.push({
       id,
       name: entry.name,
       category: entry.category,
       ...(entry.vendor ? { vendor: entry.vendor } : {}),
-      status: statusOf(kept),
-      ...(authored.has(id) ? { authored: true as const } : {}),
+      status,
+      ...(status !== repositoryStatus ? { repositoryStatus } : {}),
+      ...(ownPackages.has(id) ? { ownPackage: true as const } : {}),
+      ...(authored ? { authored } : {}),
       evidence: kept,
     });
   }
   return technologies.sort((a, b) => a.id.localeCompare(b.id));
 }
 
-// One entry per place; imports capped per repository and kind.
+// One entry per place; imports capped per repository and kind, the candidate's kept first.
 function dedupe(sorted: readonly Evidence[]): Evidence[] {
   const seen = new Set<string>();
   const imports = new Map<string, number>();
   const kept: Evidence[] = [];
-  for (const e of sorted) {
+  const byAuthor = [...sorted].sort((a, b) => Number(a.author === "others") - Number(b.author === "others"));
+  for (const e of byAuthor) {
     const place = `${e.repo}\0${e.path}\0${e.line ?? ""}\0${e.via}`;
     if (seen.has(place)) continue;
     seen.add(place);
@@ -126,7 +261,7 @@ function dedupe(sorted: readonly Evidence[]): Evidence[] {
     }
     kept.push(e);
   }
-  return kept;
+  return kept.sort(compareEvidence);
 }
 
 function repoEvidence(technologies: readonly Technology[]): RepoEvidence {

@@ -1,41 +1,32 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import type { DocClaim, DocClaimHistory } from "../core/truth.js";
+import type { LocalHistory } from "./git/repository.js";
 
-const run = promisify(execFile);
-
-/** The ISO date of the commit that last changed one line, from `git blame`; undefined when unknown. */
+/**
+ * The ISO date of the commit that last changed one line, from blame at HEAD; undefined when unknown
+ * (a line not committed as it reads now, an untracked file, a shallow clone).
+ */
 export async function lineChangedAt(
-  workTree: string,
+  history: LocalHistory,
   path: string,
   line: number,
 ): Promise<string | undefined> {
-  try {
-    const { stdout } = await run(
-      "git",
-      ["-C", workTree, "blame", "--porcelain", "-L", `${line},${line}`, "--", path],
-      { timeout: 10_000 },
-    );
-    const time = /^committer-time (\d+)$/m.exec(stdout)?.[1];
-    if (!time || /^0{40} /.test(stdout)) return undefined; // uncommitted line
-    return new Date(Number(time) * 1000).toISOString();
-  } catch {
-    return undefined; // untracked file, shallow clone, or git missing: history is a bonus, not a must
-  }
+  const blamed = (await history.blame(path))?.[line - 1];
+  if (!blamed || !blamed.committerTime) return undefined;
+  return new Date(blamed.committerTime * 1000).toISOString();
 }
 
 /** Add when the stale doc line last changed and when the earliest contradicting code appeared. */
-export async function addClaimHistory(claim: DocClaim, workTree: string): Promise<DocClaim> {
+export async function addClaimHistory(claim: DocClaim, history: LocalHistory): Promise<DocClaim> {
   if (!claim.stale) return claim;
-  const history: DocClaimHistory = {};
-  const docLineChanged = await lineChangedAt(workTree, claim.path, claim.line);
-  if (docLineChanged) history.docLineChanged = docLineChanged;
+  const dated: DocClaimHistory = {};
+  const docLineChanged = await lineChangedAt(history, claim.path, claim.line);
+  if (docLineChanged) dated.docLineChanged = docLineChanged;
   const appeared: string[] = [];
   for (const evidence of claim.contradictedBy ?? []) {
     if (evidence.line === undefined) continue;
-    const at = await lineChangedAt(workTree, evidence.path, evidence.line);
+    const at = await lineChangedAt(history, evidence.path, evidence.line);
     if (at) appeared.push(at);
   }
-  if (appeared.length > 0) history.contradictionAppeared = appeared.sort()[0];
-  return Object.keys(history).length > 0 ? { ...claim, history } : claim;
+  if (appeared.length > 0) dated.contradictionAppeared = appeared.sort()[0];
+  return Object.keys(dated).length > 0 ? { ...claim, history: dated } : claim;
 }

@@ -107,9 +107,11 @@ export function countLanguage(
   path: string,
   kind: EvidenceKind,
   size: number,
-): void {
+): string | undefined {
   const language = languageOf(path);
-  if (language && countsTowardLanguages(kind)) languages[language] = (languages[language] ?? 0) + size;
+  if (!language || !countsTowardLanguages(kind)) return undefined;
+  languages[language] = (languages[language] ?? 0) + size;
+  return language;
 }
 
 /**

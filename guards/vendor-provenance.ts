@@ -27,16 +27,24 @@ const RULE: Record<WeakStatus, string> = {
   "test-only": "test-only-vendor",
   "docs-only": "docs-only-vendor",
   "tooling-only": "tooling-only-vendor",
+  "others-only": "others-only-vendor",
 };
 
 const MATCH_MESSAGE =
   "{{name}} appears only in {{where}} ({{refs}}), never in production code: the match is demoted from {{from}} to {{to}}.";
 const TEXT_MESSAGE =
   "{{names}} {{appear}} only in {{where}} ({{refs}}), never in production code, and the profile does not state {{them}}; the text presented {{them}} as production experience.";
+// The portfolio's code shows it, but someone else wrote that code (authorship from history).
+const OTHERS_MATCH_MESSAGE =
+  "{{name}} is in the portfolio's code ({{refs}}), but none of that code is the candidate's: the match is demoted from {{from}} to {{to}}.";
+const OTHERS_TEXT_MESSAGE =
+  "{{names}} {{appear}} only in {{where}} ({{refs}}), not in code the candidate wrote, and the profile does not state {{them}}; the text presented {{them}} as the candidate's experience.";
 
 const messages: Record<string, string> = {};
-for (const rule of Object.values(RULE)) messages[rule] = MATCH_MESSAGE;
-for (const rule of Object.values(RULE)) messages[`${rule}-text`] = TEXT_MESSAGE;
+for (const [status, rule] of Object.entries(RULE)) {
+  messages[rule] = status === "others-only" ? OTHERS_MATCH_MESSAGE : MATCH_MESSAGE;
+  messages[`${rule}-text`] = status === "others-only" ? OTHERS_TEXT_MESSAGE : TEXT_MESSAGE;
+}
 
 // The strongest non-production kind names the status (as extractors/evidence.ts does for truth).
 const STATUS_OF_KIND: [EvidenceKind, WeakStatus][] = [
@@ -87,7 +95,7 @@ function checkMatches(matches: readonly Match[], context: GuardContext): MatchFi
     const found = demotion(match, context);
     if (!found || match.status === found.status) return;
     const name = match.technology ? technologyName(match.technology, context) : match.requirement;
-    const reason = formatMessage(MATCH_MESSAGE, {
+    const reason = formatMessage(messages[RULE[found.status]]!, {
       name,
       where: whereSeen(found.status),
       refs: found.evidence.map((e) => e.ref).join(", "),
@@ -123,7 +131,7 @@ function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
       rule,
       ...unbackedAction(target),
       field: target.field,
-      reason: formatMessage(TEXT_MESSAGE, {
+      reason: formatMessage(statuses.includes("others-only") ? OTHERS_TEXT_MESSAGE : TEXT_MESSAGE, {
         names: listWords(flagged.map((f) => f.mention.matched)),
         appear: flagged.length === 1 ? "appears" : "appear",
         them: flagged.length === 1 ? "it" : "them",

@@ -46,6 +46,12 @@ export function buildProgram(exit: (code: number) => void, more: readonly Comman
     .option("--include-archived", "include archived repositories of github-user: sources")
     .option("--max-file-bytes <n>", "files larger than this are listed but not read", positiveInt)
     .option("--no-history", "do not ask git when stale doc lines changed")
+    .option(
+      "--author <id>",
+      "the candidate (repeatable): an email, 'Name <email>' or github:login; evidence then counts only where they wrote it",
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
+    .option("--require-authorship", "with --author: evidence in a folder without history counts as others'")
     .action(async (sources: string[], options) => {
       const { runExtract } = await import("./commands/extract.js");
       exit(await runExtract(sources, options));

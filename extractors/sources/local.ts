@@ -100,6 +100,7 @@ export async function snapshotLocalRepo(source: string, options: SourceOptions =
     commit: await commit,
     files,
     gitWorkTree,
+    root,
     warnings,
     // Synchronous for the same reason as `stat`: four thread-pool round trips (open, stat, read, close)
     // per small file cost more than the read itself.

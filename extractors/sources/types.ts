@@ -1,4 +1,6 @@
 import type { ExtractWarning } from "../../core/truth.js";
+import type { CandidateIdentity } from "../authorship/identity.js";
+import type { RepoAuthors } from "../authorship/types.js";
 
 export interface RepoFileEntry {
   /** Relative to the repository root, POSIX separators, no leading `./`. */
@@ -19,8 +21,12 @@ export interface RepoSnapshot {
   files: RepoFileEntry[];
   /** The bytes of one listed file. Throws for a file the source did not keep (over its size bound). */
   read(path: string): Promise<Buffer>;
-  /** A local git work tree, for doc-claim history; absent for tarballs. */
+  /** A local git work tree, for doc-claim history and authorship; absent for tarballs. */
   gitWorkTree?: string;
+  /** The local folder listed (its real path); absent for tarballs. */
+  root?: string;
+  /** Authorship from the source itself (GitHub's commits API), for sources without a local history. */
+  authorsFor?(identity: CandidateIdentity): Promise<RepoAuthors>;
   /** Problems met while listing (an unreadable folder, a symlink loop): reported, not fatal. */
   warnings: ExtractWarning[];
 }

@@ -46,6 +46,7 @@ const WHERE: Record<Exclude<TechStatus, "production">, string> = {
   "test-only": "test code",
   "docs-only": "documentation",
   "tooling-only": "tooling (build, lint or dev dependencies)",
+  "others-only": "code others wrote",
 };
 
 /** Where a technology with this non-production status was seen, in words (`example code`). */

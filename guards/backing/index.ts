@@ -12,7 +12,7 @@
 // The lookups it needs are built per context, lazily (lookups.ts); how evidence is cited and worded is
 // in evidence.ts, what a match's evidence is in cited.ts, the technologies a string names in
 // text.ts. Everything is re-exported here.
-import { type DocClaim, type TechStatus, docsOnlyClaims } from "../../core/truth.js";
+import { type DocClaim, type TechStatus, candidateEvidence, docsOnlyClaims } from "../../core/truth.js";
 import {
   MAX_EVIDENCE,
   claimEvidence,
@@ -154,7 +154,7 @@ function decide(id: string, context: GuardContext): Backing {
   const technology = index.technologies.get(id);
   const status = technology?.status;
   if (technology && status === "production") {
-    const by = technology.evidence
+    const by = candidateEvidence(technology)
       .filter((e) => e.kind === "production")
       .slice(0, MAX_EVIDENCE)
       .map(truthEvidence);
@@ -177,7 +177,9 @@ function decide(id: string, context: GuardContext): Backing {
       basis: "language",
       ...(status ? { status } : {}),
       by,
-      why: `The repositories hold ${name} code (${bytes.map((b) => b.repo).join(", ")}).`,
+      why: context.truth?.authors
+        ? `The candidate wrote ${name} code (${bytes.map((b) => b.repo).join(", ")}).`
+        : `The repositories hold ${name} code (${bytes.map((b) => b.repo).join(", ")}).`,
     };
   }
 
@@ -198,7 +200,10 @@ function decide(id: string, context: GuardContext): Backing {
       basis: "non-production",
       status,
       by,
-      why: `${name} appears only in ${whereSeen(status)} (${refList(by)}), never in production code.`,
+      why:
+        status === "others-only"
+          ? `${name} is in the portfolio's code (${refList(by)}), but none of that code is the candidate's.`
+          : `${name} appears only in ${whereSeen(status)} (${refList(by)}), never in production code.`,
     };
   }
 

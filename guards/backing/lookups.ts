@@ -3,7 +3,13 @@
 // once per context, and only when a guard first asks for it: a draft that names no technology costs no
 // index at all, and matches-only lookups (evidence kinds by place) are not built for text.
 import type { Catalog, Mention } from "../../extractors/catalog.js";
-import type { DocClaim, EvidenceKind, Technology } from "../../core/truth.js";
+import {
+  type DocClaim,
+  type EvidenceKind,
+  type Technology,
+  candidateEvidence,
+  candidateLanguages,
+} from "../../core/truth.js";
 import { type MentionUse, mentionUse } from "../../core/use-cues.js";
 import { placeRef } from "./evidence.js";
 import { formatField } from "../../core/resume.js";
@@ -131,8 +137,10 @@ export class BackingIndex {
   get languages(): Map<string, LanguageBytes[]> {
     if (!this.languageMap) {
       this.languageMap = new Map();
-      for (const repo of this.context.truth?.repos ?? []) {
-        for (const [language, bytes] of Object.entries(repo.languages)) {
+      const truth = this.context.truth;
+      for (const repo of truth?.repos ?? []) {
+        // Only the code the candidate wrote: bytes of a repository someone else wrote back nothing.
+        for (const [language, bytes] of Object.entries(candidateLanguages(repo, truth!))) {
           if (bytes > 0) push(this.languageMap, language.toLowerCase(), { repo: repo.name, language, bytes });
         }
       }
@@ -158,7 +166,8 @@ export class BackingIndex {
     if (!this.kindMap) {
       this.kindMap = new Map();
       for (const t of this.context.truth?.technologies ?? []) {
-        for (const e of t.evidence) {
+        // Others' code backs no match that cites it: its kind is theirs, not the candidate's.
+        for (const e of candidateEvidence(t)) {
           const ref = placeRef(e);
           // Production wins when two technologies cite the same line with different kinds.
           if (this.kindMap.get(ref) !== "production") this.kindMap.set(ref, e.kind);

@@ -2,7 +2,7 @@ import { extract } from "../../extractors/extract.js";
 import type { EvidenceKind, ExtractResult, Technology } from "../../core/truth.js";
 import { writeFileAtomic } from "../atomic.js";
 import { loadSettings } from "../config.js";
-import { EXIT } from "../../core/errors.js";
+import { EXIT, InputError } from "../../core/errors.js";
 import { progress } from "../progress.js";
 
 export interface ExtractFlags {
@@ -13,9 +13,14 @@ export interface ExtractFlags {
   includeArchived?: boolean;
   maxFileBytes?: number;
   history?: boolean;
+  author?: string[];
+  requireAuthorship?: boolean;
 }
 
 export async function runExtract(sources: string[], flags: ExtractFlags): Promise<number> {
+  if (flags.requireAuthorship && !flags.author) {
+    throw new InputError("--require-authorship: name the candidate with --author.");
+  }
   const settings = await loadSettings(process.cwd());
   const report = progress(!flags.json);
   const result = await extract(sources, {
@@ -25,6 +30,8 @@ export async function runExtract(sources: string[], flags: ExtractFlags): Promis
     maxFileBytes: settings.get("maxFileBytes", flags.maxFileBytes),
     githubApiUrl: settings.get("githubApiUrl"),
     history: flags.history,
+    ...(flags.author ? { authors: flags.author } : {}),
+    requireAuthorship: flags.requireAuthorship,
     onRepo: (name, done, total) => report(`extract: ${done}/${total} ${name}`),
   });
   report.done();
@@ -35,7 +42,14 @@ export async function runExtract(sources: string[], flags: ExtractFlags): Promis
   return EXIT.ok;
 }
 
-const STATUS_ORDER = ["production", "example-only", "test-only", "tooling-only", "docs-only"] as const;
+const STATUS_ORDER = [
+  "production",
+  "example-only",
+  "test-only",
+  "tooling-only",
+  "docs-only",
+  "others-only",
+] as const;
 
 /** A readable summary for a person at a terminal. */
 export function summarize(result: ExtractResult, out?: string): string {
@@ -49,7 +63,12 @@ export function summarize(result: ExtractResult, out?: string): string {
     lines.push(
       `${repo.name}  ${repo.filesScanned} files  ${langs}${repo.commit ? `  @${repo.commit.slice(0, 7)}` : ""}`,
     );
+    const authorship = repo.authorship;
+    if (authorship?.verified)
+      lines.push(`  ${authorship.candidateCommits} of ${authorship.commits} commits by the candidate`);
+    else if (authorship) lines.push(`  authorship not verified: ${authorship.note}`);
   }
+  if (result.authors) lines.push(`truth about ${result.authors.join(", ")}`);
   if (result.technologies.length === 0) {
     const files = result.repos.reduce((n, r) => n + r.filesScanned, 0);
     lines.push(
@@ -61,7 +80,7 @@ export function summarize(result: ExtractResult, out?: string): string {
     const techs = result.technologies.filter((t) => t.status === status);
     if (techs.length === 0) continue;
     lines.push("", `${status} (${techs.length})`);
-    for (const t of techs) lines.push(`  ${t.name.padEnd(28)} ${where(t)}`);
+    for (const t of techs) lines.push(`  ${t.name.padEnd(28)} ${where(t)}${commitsOf(t)}`);
   }
   const stale = result.docClaims.filter((c) => c.stale);
   if (stale.length > 0) {
@@ -81,6 +100,15 @@ export function summarize(result: ExtractResult, out?: string): string {
 
 /** Which evidence a person should see first: what runs in production, then examples, tests, tooling, docs. */
 const KIND_ORDER: readonly EvidenceKind[] = ["production", "example", "test", "tooling", "docs"];
+
+/** `  (812 of 1,196 commits by the candidate, 2016-03 to 2026-07)`; for others-only, what the code shows. */
+function commitsOf(t: Technology): string {
+  if (t.status === "others-only") return `  (${t.repositoryStatus ?? "seen"} in code others wrote)`;
+  const a = t.authored;
+  if (!a) return "";
+  const n = (x: number) => x.toLocaleString("en-US");
+  return `  (${n(a.commits)} of ${n(a.total)} commits by the candidate, ${a.first.slice(0, 7)} to ${a.last.slice(0, 7)})`;
+}
 
 function where(t: Technology): string {
   // A stable sort: within a kind, evidence keeps the order extract gave it.

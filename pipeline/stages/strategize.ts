@@ -1,6 +1,6 @@
 // Match each job requirement to what backs it: code-derived truth, the profile, KB chunks. Pure.
 import type { Catalog } from "../../extractors/catalog.js";
-import { type ExtractResult, type Technology, docsOnlyClaims } from "../../core/truth.js";
+import { type ExtractResult, type Technology, candidateEvidence, docsOnlyClaims } from "../../core/truth.js";
 import { type MentionUse, mentionUse } from "../../core/use-cues.js";
 import {
   type ProfileString,
@@ -79,7 +79,7 @@ function technologyMatch(
     .filter((s) => s.technologies.has(id))
     .map((s): RecordEvidence => ({ source: "profile", ref: s.field, text: s.text }));
   if (tech?.status === "production") {
-    const code = tech.evidence
+    const code = candidateEvidence(tech)
       .filter((e) => e.kind === "production")
       .slice(0, MAX_EVIDENCE)
       .map(truthEvidence);

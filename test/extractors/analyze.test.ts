@@ -151,7 +151,7 @@ describe("kinds decided across files (issue 14)", async () => {
     });
   });
 
-  describe("the repository's own package is authored", () => {
+  describe("the repository's own package is marked ownPackage", () => {
     it.each([
       ["own-package-npm", "express", "package.json", 2, "this repository is the package (name: express)"],
       [
@@ -199,7 +199,7 @@ describe("kinds decided across files (issue 14)", async () => {
       ],
     ])("%s is %s", (repo, id, path, line, detail) => {
       const technology = tech(id);
-      expect(technology?.authored).toBe(true);
+      expect(technology?.ownPackage).toBe(true);
       expect(technology?.status).toBe("production");
       expect(technology?.evidence.filter((e) => e.repo === repo)).toEqual([
         { repo, path, line, kind: "production", via: "manifest", detail },
@@ -207,7 +207,7 @@ describe("kinds decided across files (issue 14)", async () => {
     });
 
     it("a name the catalog only matches by wildcard is not the technology", () => {
-      expect(tech("eslint")?.authored).toBeUndefined();
+      expect(tech("eslint")?.ownPackage).toBeUndefined();
       expect(tech("eslint")?.evidence.some((e) => e.detail.startsWith("this repository"))).toBe(false);
     });
 
@@ -215,8 +215,8 @@ describe("kinds decided across files (issue 14)", async () => {
       expect(tech("serilog")?.evidence.map((e) => e.repo)).toEqual(["own-package-nuget"]);
     });
 
-    it("a technology the repositories only use is not authored", () => {
-      expect(tech("testify")).not.toHaveProperty("authored");
+    it("a technology the repositories only use is not its own package", () => {
+      expect(tech("testify")).not.toHaveProperty("ownPackage");
     });
   });
 });
@@ -232,7 +232,7 @@ describe("analyzeRepo: manifests beside other files", () => {
   const kinds = async (files: Record<string, string>) =>
     (await analyzeRepo(repo(files), { catalog: testCatalog(), detectors: allDetectors })).found
       .filter((f) => f.evidence.via === "manifest")
-      .map((f) => [f.evidence.path, f.technology, f.evidence.kind, f.authored ?? false]);
+      .map((f) => [f.evidence.path, f.technology, f.evidence.kind, f.ownPackage ?? false]);
 
   it("a private package.json without workspaces or a marker beside it keeps its reading", async () => {
     const pkg = '{ "private": true, "dependencies": { "pg": "1", "openai": "1" } }';

@@ -444,6 +444,8 @@ describe("vendor-provenance findings", () => {
       "docs-only-vendor-text",
       "example-only-vendor",
       "example-only-vendor-text",
+      "others-only-vendor",
+      "others-only-vendor-text",
       "test-only-vendor",
       "test-only-vendor-text",
       "tooling-only-vendor",

@@ -44,7 +44,9 @@ export function coverage(
   const unsupported = unbacked.map((m) => m.label ?? m.requirement);
   // "OpenAI (example only)": a candidate must not read a technology seen in their examples as missing.
   const shown = unbacked.map((m, i) =>
-    m.status === "unsupported" ? unsupported[i] : `${unsupported[i]} (${m.status.replace(/-/g, " ")})`,
+    m.status === "unsupported"
+      ? unsupported[i]
+      : `${unsupported[i]} (${m.status === "others-only" ? "only in others' code" : m.status.replace(/-/g, " ")})`,
   );
   const parts = [
     byProduction > 0 ? `${byProduction} by production code` : "",

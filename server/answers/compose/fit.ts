@@ -34,6 +34,7 @@ const STATUS_WORDS: Record<MatchStatus, string> = {
   "test-only": `only in ${whereSeen("test-only")}`,
   "tooling-only": `only in ${whereSeen("tooling-only")}`,
   "docs-only": `only in ${whereSeen("docs-only")}`,
+  "others-only": `only in ${whereSeen("others-only")}, none of it the candidate's`,
   stale: "only in a doc claim the code contradicts",
   unsupported: "not shown by the profile or the code",
 };

@@ -1,0 +1,39 @@
+// One local repository's history, read lazily and at most once: the log pass and each file's blame.
+import { type BlamedLine, blameFile } from "./blame.js";
+import { type RepoHistory, readHistory } from "./log.js";
+import { GitUnavailable, SafeGit } from "./run.js";
+
+export class LocalHistory {
+  private log?: Promise<RepoHistory>;
+  private readonly blames = new Map<string, Promise<BlamedLine[] | undefined>>();
+
+  private constructor(readonly git: SafeGit) {}
+
+  /** The history of a folder that is a git work tree's root; a GitUnavailable says why not. */
+  static async open(workTree: string): Promise<LocalHistory> {
+    return new LocalHistory(await SafeGit.open(workTree));
+  }
+
+  /** Opens, or says why there is no history of this folder's own (undefined reason: not a repository). */
+  static async tryOpen(workTree: string): Promise<LocalHistory | GitUnavailable> {
+    try {
+      return await LocalHistory.open(workTree);
+    } catch (error) {
+      return error instanceof GitUnavailable ? error : new GitUnavailable(String(error));
+    }
+  }
+
+  history(): Promise<RepoHistory> {
+    return (this.log ??= readHistory(this.git));
+  }
+
+  /** The file's lines at HEAD with their commits; undefined when git cannot blame it (not committed). */
+  blame(path: string): Promise<BlamedLine[] | undefined> {
+    let lines = this.blames.get(path);
+    if (!lines) {
+      lines = blameFile(this.git, path).catch(() => undefined);
+      this.blames.set(path, lines);
+    }
+    return lines;
+  }
+}

@@ -1,0 +1,132 @@
+// Git, run so that nothing a repository configures can execute. A portfolio repository may be a checkout
+// the user did not make (an archive, a shared folder, a `.git` file naming someone else's git folder), and
+// its config can name shell commands git runs on reads: core.fsmonitor, filter drivers (blame smudges),
+// diff textconv and external diff, gpg.program under log.showSignature, a pager, core.sshCommand through a
+// partial clone's lazy fetch. Every call overrides those on the command line (command-line config wins over
+// every file), refuses all transports, and clears the GIT_* environment; safe.directory is left to git.
+import { execFile } from "node:child_process";
+import { realpath } from "node:fs/promises";
+import { dirname } from "node:path";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+
+/** Settings that stop every config-driven command git could start on the reads vouch makes. */
+const FIXED_OVERRIDES: readonly string[] = [
+  "core.fsmonitor=false",
+  "core.hooksPath=/dev/null",
+  "core.pager=cat",
+  "core.sshCommand=false",
+  "core.askPass=",
+  "credential.helper=",
+  "diff.external=",
+  "log.showSignature=false",
+  "gpg.program=false",
+  "gpg.ssh.program=false",
+  "gpg.x509.program=false",
+  "protocol.allow=never",
+  // Reads that repository settings could reshape: another output encoding, quoted paths, no mailmap.
+  "i18n.logOutputEncoding=UTF-8",
+  "core.quotePath=false",
+  "log.mailmap=true",
+  "color.ui=never",
+];
+
+const SAFE_ENV_KEYS = ["PATH", "HOME", "USER", "LOGNAME", "TMPDIR", "SYSTEMROOT"];
+
+export interface GitCallOptions {
+  timeoutMs?: number;
+  maxBuffer?: number;
+}
+
+/** Why a folder's history cannot be read; the sentence says so to the user. */
+export class GitUnavailable extends Error {}
+
+/** A git repository whose work tree is exactly one folder, read with every configured command disabled. */
+export class SafeGit {
+  private constructor(
+    readonly workTree: string,
+    private readonly overrides: readonly string[],
+  ) {}
+
+  /**
+   * Opens the repository whose work tree is `folder` itself. A folder inside another repository's work
+   * tree, or whose git folder names another work tree (core.worktree), is refused: that history is not
+   * this folder's.
+   */
+  static async open(folder: string, options: GitCallOptions = {}): Promise<SafeGit> {
+    const root = await realpath(folder);
+    // Driver names are the repository's own: every one that is configured is overridden by name.
+    const probe = new SafeGit(root, FIXED_OVERRIDES);
+    let toplevel: string;
+    try {
+      toplevel = (await probe.call(["rev-parse", "--show-toplevel"], options)).trim();
+    } catch (error) {
+      throw new GitUnavailable(gitReason(error));
+    }
+    if ((await realpath(toplevel).catch(() => toplevel)) !== root) {
+      throw new GitUnavailable(`its git folder belongs to the work tree ${toplevel}`);
+    }
+    const drivers = await probe
+      .call(["config", "--name-only", "--get-regexp", "^(filter|diff|merge)\\."], options)
+      .catch(() => ""); // exit 1: none configured
+    return new SafeGit(root, [...FIXED_OVERRIDES, ...driverOverrides(drivers)]);
+  }
+
+  /** Runs one read-only git command in the work tree; resolves with stdout. */
+  async call(args: readonly string[], options: GitCallOptions = {}): Promise<string> {
+    const config = this.overrides.flatMap((setting) => ["-c", setting]);
+    const { stdout } = await run("git", ["--no-pager", ...config, ...args], {
+      cwd: this.workTree,
+      env: gitEnvironment(this.workTree),
+      timeout: options.timeoutMs ?? 30_000,
+      maxBuffer: options.maxBuffer ?? 256 * 1024 * 1024,
+      encoding: "utf8",
+    });
+    return stdout;
+  }
+}
+
+/** Empty commands for every filter, diff and merge driver the repository's config names. */
+function driverOverrides(listing: string): string[] {
+  const overrides: string[] = [];
+  for (const key of new Set(listing.split("\n").filter(Boolean))) {
+    const field = key.slice(key.lastIndexOf(".") + 1).toLowerCase();
+    const section = key.slice(0, key.indexOf(".")).toLowerCase();
+    if (section === "filter" && ["clean", "smudge", "process"].includes(field)) overrides.push(`${key}=`);
+    else if (section === "filter" && field === "required") overrides.push(`${key}=false`);
+    else if (section === "diff" && ["textconv", "command"].includes(field)) overrides.push(`${key}=`);
+    else if (section === "merge" && field === "driver") overrides.push(`${key}=`);
+  }
+  return overrides;
+}
+
+/** The caller's environment without any GIT_* variable (GIT_DIR, GIT_CONFIG_PARAMETERS…), plus ours. */
+function gitEnvironment(workTree: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const key of SAFE_ENV_KEYS) if (process.env[key] !== undefined) env[key] = process.env[key];
+  return {
+    ...env,
+    LC_ALL: "C",
+    GIT_CEILING_DIRECTORIES: dirname(workTree),
+    GIT_TERMINAL_PROMPT: "0",
+    GIT_OPTIONAL_LOCKS: "0",
+    GIT_PAGER: "cat",
+    PAGER: "cat",
+    GIT_ATTR_NOSYSTEM: "1",
+  };
+}
+
+/** git's own first line of complaint ("detected dubious ownership…"), or why it could not start. */
+export function gitReason(error: unknown): string {
+  const stderr = (error as { stderr?: string }).stderr;
+  const line = stderr
+    ?.split("\n")
+    .map((l) => l.replace(/^(fatal|error):\s*/, "").trim())
+    .find(Boolean);
+  if (line) return line;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ENOENT") return "git is not installed";
+  if ((error as { killed?: boolean }).killed) return "git took too long";
+  return error instanceof Error ? error.message : String(error);
+}
