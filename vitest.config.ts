@@ -5,5 +5,7 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     testTimeout: 20_000,
     pool: "forks",
+    // The sample repositories' git history (samples/history.yaml), built once before any test reads them.
+    globalSetup: ["./scripts/sample-history.mjs"],
   },
 });

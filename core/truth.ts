@@ -169,3 +169,17 @@ export function candidateLanguages(
   if (repo.authorship.verified) return repo.authorship.languages ?? {};
   return truth.authorship === "required" ? {} : repo.languages;
 }
+
+/** "812 of 1,196 commits by the candidate, 2016-03 to 2026-07" ("3 commits …" where others made none). */
+export function describeCommits(
+  authored: Pick<AuthoredSpan, "commits" | "first" | "last"> & { total?: number },
+): string {
+  const n = (x: number) => x.toLocaleString("en-US");
+  const plural = (x: number) => `${n(x)} commit${x === 1 ? "" : "s"}`;
+  const count =
+    authored.total && authored.total > authored.commits
+      ? `${n(authored.commits)} of ${plural(authored.total)}`
+      : plural(authored.commits);
+  const [from, to] = [authored.first.slice(0, 7), authored.last.slice(0, 7)];
+  return `${count} by the candidate, ${from === to ? from : `${from} to ${to}`}`;
+}

@@ -215,6 +215,8 @@ export function mainLanguageEvidence(
         kind: "production",
         via: first.via,
         detail: `${name} is ${Math.round(share * 100)}% of the code (by bytes)`,
+        // A language's evidence is all one author's in a repository (authorship/attribute.ts).
+        ...(first.author ? { author: first.author } : {}),
       },
     });
   }

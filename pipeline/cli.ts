@@ -111,6 +111,10 @@ export function buildProgram(exit: (code: number) => void, more: readonly Comman
     .option("--top-k <n>", "chunks per query (default 8)", positiveInt)
     .option("--layout <name|file>", "classic (default), compact, or a layout YAML file")
     .option("--no-history", "do not ask git when stale doc lines changed")
+    .option(
+      "--require-authorship",
+      "evidence in a folder without history counts as others' (as portfolio.authorship: required)",
+    )
     .option("--json", "print report.json on stdout")
     .option("--explain", "print each requirement's status and the evidence behind it")
     .option("--fail-on-block", "exit 1 when the verifier blocked a section")

@@ -17,6 +17,8 @@ export const configSchema = z
     includeForks: z.boolean(),
     includeArchived: z.boolean(),
     githubApiUrl: z.url(),
+    // Evidence in a folder without history counts as others' (as `portfolio.authorship: required` does).
+    requireAuthorship: z.boolean(),
     // knowledge base: `local` or `bedrock:<knowledge base id>`
     kb: oneOf(KB_CHOICE),
     kbDir: z.string().min(1),

@@ -13,7 +13,7 @@ import type { JsonResume } from "../core/resume.js";
 import { UsageLedger } from "./backends/types.js";
 import { chunkFacts, mergeChunks } from "../core/chunk.js";
 import { type Settings, loadSettings } from "./config.js";
-import { extractPortfolio } from "./stages/extract.js";
+import { authorshipWarnings, extractPortfolio } from "./stages/extract.js";
 import { groundingChunks } from "./grounding-chunks.js";
 import { describeSecret } from "./kb/secrets.js";
 import { readJob } from "./job.js";
@@ -49,6 +49,8 @@ export interface GenerateOptions {
   layout?: string;
   /** Ask git when stale doc lines changed (default true). */
   history?: boolean;
+  /** Evidence in a folder without history counts as others' (default: the profile's portfolio.authorship). */
+  requireAuthorship?: boolean;
   /** An Ed25519 private key (PEM): report.json is signed into report.json.sig. */
   signKey?: string;
   now?: Date;
@@ -102,7 +104,13 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         ? undefined
         : await clock.run(
             "extract",
-            () => extractPortfolio(portfolio, { catalog, settings, history: options.history }),
+            () =>
+              extractPortfolio(portfolio, {
+                catalog,
+                settings,
+                history: options.history,
+                ...(options.requireAuthorship ? { requireAuthorship: true } : {}),
+              }),
             ({ truth: t }) => ({
               repos: t.repos.length,
               technologies: t.technologies.length,
@@ -117,6 +125,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     );
     extracted = undefined; // the KB has read the tarballs: let them go before the rest of the run
     const warn = options.onWarning ?? ((message) => process.stderr.write(`vouch: warning: ${message}\n`));
+    if (truth)
+      for (const message of authorshipWarnings(truth, portfolio, basename(loaded.path))) warn(message);
     for (const finding of kb.secrets) warn(describeSecret(finding));
 
     const requirements = jobRequirements(job, catalog);

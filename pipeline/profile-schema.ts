@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { AUTHOR_FORMS, parseAuthorId } from "../extractors/authorship/identity.js";
+
+/** `verify`: evidence without history backs claims, labelled unverified; `required`: it counts as others'. */
+export const AUTHORSHIP_MODES = ["verify", "required"] as const;
 
 // JSON Resume (jsonresume.org/schema) as far as vouch reads it; unknown keys pass through.
 // YAML reads an unquoted `startDate: 2021` as a number: a bare year is still a date.
@@ -60,7 +64,19 @@ export const profileSchema = entry({
     .optional(),
   skills: z.array(entry({ name: text.optional(), keywords: texts.optional() })).optional(),
   portfolio: z
-    .object({ repos: z.array(z.string().min(1)).default([]), docs: z.array(z.string().min(1)).default([]) })
+    .object({
+      repos: z.array(z.string().min(1)).default([]),
+      docs: z.array(z.string().min(1)).default([]),
+      // Who the candidate is in commits, beside basics.email and the GitHub profile.
+      authors: z
+        .array(
+          z.string().refine((id) => parseAuthorId(id) !== undefined, {
+            message: `expected ${AUTHOR_FORMS}`,
+          }),
+        )
+        .optional(),
+      authorship: z.enum(AUTHORSHIP_MODES, { error: 'expected "verify" or "required"' }).optional(),
+    })
     .strict()
     .optional(),
 });

@@ -4,11 +4,19 @@ import { dirname, isAbsolute, resolve } from "node:path";
 import type { JsonResume } from "../core/resume.js";
 import { checkDocument } from "../core/document.js";
 import { MAX_PROFILE_BYTES, readInputFile } from "./input-file.js";
+import { parseAuthorId } from "../extractors/authorship/identity.js";
 
 export interface Portfolio {
   /** Local paths resolved against the profile's folder; `github:` sources as written. */
   repos: string[];
   docs: string[];
+  /**
+   * The candidate as commits name them: `basics.email`, `github:<username>` of a GitHub entry of
+   * `basics.profiles`, and `portfolio.authors`, in that order, without repeats.
+   */
+  authors: string[];
+  /** `portfolio.authorship`: `required` counts evidence without history as others'. */
+  authorship: "verify" | "required";
 }
 
 export interface LoadedProfile {
@@ -44,6 +52,41 @@ export async function readProfile(path: string, options: ReadProfileOptions = {}
     path,
     dir,
     profile: profile as JsonResume,
-    portfolio: { repos: (portfolio?.repos ?? []).map(local), docs: (portfolio?.docs ?? []).map(local) },
+    portfolio: {
+      repos: (portfolio?.repos ?? []).map(local),
+      docs: (portfolio?.docs ?? []).map(local),
+      authors: candidateIds(profile as JsonResume, portfolio?.authors ?? []),
+      authorship: portfolio?.authorship ?? "verify",
+    },
   };
+}
+
+/** The identities a profile gives: its email, its GitHub login, then `portfolio.authors`. */
+export function candidateIds(profile: JsonResume, authors: readonly string[]): string[] {
+  const ids: string[] = [];
+  const basics = profile.basics as { email?: string; profiles?: GithubEntry[] } | undefined;
+  const email = basics?.email?.trim();
+  if (email && parseAuthorId(email)?.email) ids.push(email);
+  for (const entry of basics?.profiles ?? []) {
+    const login = githubLogin(entry);
+    if (login) ids.push(`github:${login}`);
+  }
+  ids.push(...authors.map((a) => a.trim()));
+  const seen = new Set<string>();
+  return ids.filter((id) => !seen.has(id.toLowerCase()) && seen.add(id.toLowerCase()));
+}
+
+/** The login of a `basics.profiles` entry on GitHub: its username, else the first segment of its URL. */
+interface GithubEntry {
+  network?: string;
+  username?: string;
+  url?: string;
+}
+
+function githubLogin(entry: GithubEntry): string | undefined {
+  const url = /^https?:\/\/(?:www\.)?github\.com\/([^/?#]+)\/?$/i.exec(entry.url?.trim() ?? "");
+  const onGithub = /^github$/i.test(entry.network?.trim() ?? "") || url !== null;
+  if (!onGithub) return undefined;
+  const login = entry.username?.trim().replace(/^@/, "") || url?.[1];
+  return login && parseAuthorId(`github:${login}`) ? login : undefined;
 }

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { ExtractResult } from "../core/truth.js";
+import type { ExtractResult, RepoAuthorship } from "../core/truth.js";
 import type { RedactionRecord } from "../guards/record.js";
 import type { Match } from "../core/match.js";
 import type { RecordEvidence } from "../core/evidence.js";
@@ -52,7 +52,20 @@ export interface RunReport {
   chain: { records: number; lastHash: string | null };
   verdicts: Omit<SectionVerdict, "failure">[];
   usage: ReturnType<UsageLedger["totals"]> & { byCall: UsageLedger["calls"] };
-  truth?: { repos: number; technologies: number; production: number; staleClaims: number };
+  truth?: {
+    repos: number;
+    technologies: number;
+    production: number;
+    staleClaims: number;
+    /** Technologies the portfolio's code shows but the candidate did not write (authorship). */
+    othersOnly?: number;
+    /** Whose work the truth is about, and how each repository's authorship was judged. */
+    authorship?: {
+      authors: string[];
+      mode: "verify" | "required";
+      repos: ({ name: string } & RepoAuthorship)[];
+    };
+  };
   versions: Record<string, string>;
   outputs?: { file: string; bytes: number; sha256: string }[];
   /** Set when the run was signed: the signature file beside report.json and the key it names. */
@@ -117,10 +130,25 @@ export function buildReport(input: ReportInput): RunReport {
             technologies: input.truth.technologies.length,
             production: input.truth.technologies.filter((t) => t.status === "production").length,
             staleClaims: input.truth.docClaims.filter((c) => c.stale).length,
+            ...authorshipSummary(input.truth),
           },
         }
       : {}),
     versions: versions(),
+  };
+}
+
+function authorshipSummary(
+  truth: ExtractResult,
+): Pick<NonNullable<RunReport["truth"]>, "othersOnly" | "authorship"> {
+  if (!truth.authors) return {};
+  return {
+    othersOnly: truth.technologies.filter((t) => t.status === "others-only").length,
+    authorship: {
+      authors: truth.authors,
+      mode: truth.authorship ?? "verify",
+      repos: truth.repos.flatMap((r) => (r.authorship ? [{ name: r.name, ...r.authorship }] : [])),
+    },
   };
 }
 

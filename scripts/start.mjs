@@ -2,8 +2,17 @@
 // job, written to out/dana-reyes-platform-engineer/ (resume.docx, the review copy, the log, the report).
 import { spawnSync } from "node:child_process";
 import { join, resolve } from "node:path";
+import { ensureSampleHistory } from "./sample-history.mjs";
 
 const root = resolve(import.meta.dirname, "..");
+// The samples' commits, so the run verifies Dana's authorship (built at install; rebuilt if a file changed).
+try {
+  ensureSampleHistory(root, (line) => console.log(line));
+} catch (error) {
+  console.warn(
+    `sample history not built (${error instanceof Error ? error.message : String(error)}): authorship will be unverified`,
+  );
+}
 const out = join("out", "dana-reyes-platform-engineer");
 const args = [
   join(root, "dist/server/bin.js"),

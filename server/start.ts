@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import { defaultCatalog } from "../extractors/catalog.js";
 import { type Settings, loadSettings } from "../pipeline/config.js";
 import { InputError } from "../core/errors.js";
-import { extractPortfolio } from "../pipeline/stages/extract.js";
+import { authorshipWarnings, extractPortfolio } from "../pipeline/stages/extract.js";
 import { openKnowledgeBase, portfolioKbOptions, remoteKnowledgeBase } from "../pipeline/kb/open.js";
 import { readProfile } from "../pipeline/profile.js";
 import { describeSecret } from "../pipeline/kb/secrets.js";
@@ -61,6 +61,8 @@ export async function loadServerDeps(start: StartOptions): Promise<AppDeps> {
       : await extractPortfolio(portfolio, { catalog, settings, history: start.history });
   const truth = extracted?.truth;
   const profilePath = basename(loaded.path);
+  if (truth)
+    for (const message of authorshipWarnings(truth, portfolio, profilePath)) start.logger?.warn(message);
   // The snapshots go out of scope when this returns: the server keeps only the KB built from them.
   const { kb, secrets } = await openKnowledgeBase(
     remoteKb,

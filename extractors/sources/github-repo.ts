@@ -64,6 +64,12 @@ export async function snapshotGithubRepo(
     commit,
     files: listing.files.map(({ path, size }) => ({ path, size })),
     read: async (path) => keptBytes(name, files.get(path), path, maxFileBytes),
+    // The tarball has no history: authorship asks the commits API, at the commit the files are from. Loaded
+    // only when asked for, as most extracts name no candidate.
+    authorsFor: async (identity) => {
+      const { githubAuthors } = await import("../authorship/github.js");
+      return githubAuthors(client, spec, owner, repo, commit, identity);
+    },
     warnings,
   };
 }

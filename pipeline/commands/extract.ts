@@ -1,5 +1,5 @@
 import { extract } from "../../extractors/extract.js";
-import type { EvidenceKind, ExtractResult, Technology } from "../../core/truth.js";
+import { type EvidenceKind, type ExtractResult, type Technology, describeCommits } from "../../core/truth.js";
 import { writeFileAtomic } from "../atomic.js";
 import { loadSettings } from "../config.js";
 import { EXIT, InputError } from "../../core/errors.js";
@@ -104,10 +104,7 @@ const KIND_ORDER: readonly EvidenceKind[] = ["production", "example", "test", "t
 /** `  (812 of 1,196 commits by the candidate, 2016-03 to 2026-07)`; for others-only, what the code shows. */
 function commitsOf(t: Technology): string {
   if (t.status === "others-only") return `  (${t.repositoryStatus ?? "seen"} in code others wrote)`;
-  const a = t.authored;
-  if (!a) return "";
-  const n = (x: number) => x.toLocaleString("en-US");
-  return `  (${n(a.commits)} of ${n(a.total)} commits by the candidate, ${a.first.slice(0, 7)} to ${a.last.slice(0, 7)})`;
+  return t.authored ? `  (${describeCommits(t.authored)})` : "";
 }
 
 function where(t: Technology): string {

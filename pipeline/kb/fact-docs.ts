@@ -1,6 +1,6 @@
 // The profile and the code-derived truth as documents for the knowledge base: each profile entry and
 // each production technology becomes a short text a retrieval can return on its own.
-import type { ExtractResult, Technology } from "../../core/truth.js";
+import { type ExtractResult, type Technology, candidateEvidence, describeCommits } from "../../core/truth.js";
 import type { JsonResume } from "../../core/resume.js";
 import type { SourceDoc } from "./chunker.js";
 
@@ -97,7 +97,7 @@ export function profileDocs(profile: JsonResume, file: string): SourceDoc[] {
 export function truthDocs(truth: ExtractResult): SourceDoc[] {
   return truth.technologies.flatMap((tech) => {
     if (tech.status !== "production") return [];
-    const evidence = tech.evidence.filter((e) => e.kind === "production");
+    const evidence = candidateEvidence(tech).filter((e) => e.kind === "production");
     const first = evidence[0];
     if (!first) return [];
     const places = [...new Set(evidence.map((e) => `${e.repo}/${e.path}${e.line ? `:${e.line}` : ""}`))];
@@ -105,7 +105,7 @@ export function truthDocs(truth: ExtractResult): SourceDoc[] {
     const more = places.length > MAX_LOCATIONS ? ` and ${places.length - MAX_LOCATIONS} more` : "";
     const doc: SourceDoc = {
       uri: `${first.repo}/${first.path}`,
-      text: `${tech.name} is used in production: ${shown}${more}.`,
+      text: `${tech.name} is used in production: ${shown}${more}${commitsSaid(tech)}.`,
       kind: "truth",
       title: tech.name,
       repo: first.repo,
@@ -115,6 +115,11 @@ export function truthDocs(truth: ExtractResult): SourceDoc[] {
     };
     return [doc];
   });
+}
+
+/** ` (812 of 1,196 commits by the candidate, 2016-03 to 2026-07)`, when history was read. */
+function commitsSaid(tech: Technology): string {
+  return tech.authored ? ` (${describeCommits(tech.authored)})` : "";
 }
 
 function technologyMetadata(tech: Technology): Record<string, string> {

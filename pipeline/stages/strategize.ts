@@ -1,6 +1,12 @@
 // Match each job requirement to what backs it: code-derived truth, the profile, KB chunks. Pure.
 import type { Catalog } from "../../extractors/catalog.js";
-import { type ExtractResult, type Technology, candidateEvidence, docsOnlyClaims } from "../../core/truth.js";
+import {
+  type ExtractResult,
+  type Technology,
+  candidateEvidence,
+  describeCommits,
+  docsOnlyClaims,
+} from "../../core/truth.js";
 import { type MentionUse, mentionUse } from "../../core/use-cues.js";
 import {
   type ProfileString,
@@ -86,7 +92,10 @@ function technologyMatch(
     return { status: "production-backed", evidence: [...code, ...stated.slice(0, 1)] };
   }
   if (stated.length > 0) return { status: "profile-stated", evidence: stated.slice(0, MAX_EVIDENCE) };
-  if (tech) return { status: tech.status, evidence: tech.evidence.slice(0, MAX_EVIDENCE).map(truthEvidence) };
+  if (tech) {
+    const evidence = tech.evidence.slice(0, MAX_EVIDENCE).map(truthEvidence);
+    return { status: tech.status, evidence, ...othersNote(tech, input) };
+  }
   const stale = (input.truth?.docClaims ?? []).filter((c) => c.technology === id && c.stale);
   if (stale.length > 0) {
     return {
@@ -148,17 +157,48 @@ function yearsMatch(years: number, input: StrategyInput): Judged {
     : { status: "unsupported", evidence, note: `the profile's dates cover ${span.years.toFixed(1)} years` };
 }
 
-/** Years of one technology: the dates of the work entries that name it. */
+/**
+ * Why a technology the portfolio's code shows is not the candidate's: "podcast uses Helm
+ * (podcast/charts/podcast/Chart.yaml:1); none of its Helm files are Alex Main's."
+ */
+function othersNote(tech: Technology, input: StrategyInput): { note?: string } {
+  if (tech.status !== "others-only") return {};
+  const repos = [...new Set(tech.evidence.map((e) => e.repo))];
+  const who = input.profile.basics?.name ? `${input.profile.basics.name}'s` : "the candidate's";
+  const refs = tech.evidence.slice(0, MAX_EVIDENCE).map(placeRef).join(", ");
+  const uses = repos.length === 1 ? "uses" : "use";
+  return {
+    note: `${repos.join(", ")} ${uses} ${tech.name} (${refs}); none of its ${tech.name} files are ${who}.`,
+  };
+}
+
+/**
+ * Years of one technology: the dates of the work entries that name it, and the span of the candidate's
+ * commits on its production evidence, merged so overlaps count once.
+ */
 function technologyYearsMatch(years: number, technology: string, input: StrategyInput): Judged {
-  const span = technologyYears(input.profile, technology, input.catalog, input.asOf);
-  const evidence: RecordEvidence[] = span.entries
+  const { profile, catalog, asOf } = input;
+  const tech = input.truth?.technologies.find((t) => t.id === technology);
+  const authored = tech?.status === "production" ? tech.authored : undefined;
+  const stated = technologyYears(profile, technology, catalog, asOf);
+  const evidence: RecordEvidence[] = stated.entries
     .slice(0, MAX_EVIDENCE)
     .map((e) => ({ source: "profile", ref: e.field, text: `${e.dates}: ${e.text}` }));
-  const name = input.catalog.get(technology)?.name ?? technology;
-  const note = `the profile's dates give ${name} ${span.years.toFixed(1)} years`;
-  return span.years >= years
-    ? { status: "profile-stated", evidence, note }
-    : { status: "unsupported", evidence, note };
+  const name = catalog.get(technology)?.name ?? technology;
+  const profileNote = `the profile's dates give ${name} ${stated.years.toFixed(1)} years`;
+  if (stated.years >= years) return { status: "profile-stated", evidence, note: profileNote };
+  if (!authored) return { status: "unsupported", evidence, note: profileNote };
+  const withCommits = technologyYears(profile, technology, catalog, asOf, authored);
+  const repos = [...new Set(candidateEvidence(tech!).map((e) => e.repo))];
+  const commits: RecordEvidence = {
+    source: "truth",
+    ref: repos.join(", "),
+    text: describeCommits(authored),
+  };
+  const note = `${profileNote}; with the candidate's commits, ${withCommits.years.toFixed(1)} years`;
+  return withCommits.years >= years
+    ? { status: "production-backed", evidence: [commits, ...evidence], note }
+    : { status: "unsupported", evidence: [commits, ...evidence], note };
 }
 
 /** A product the catalog does not know: the profile names it (any field that states skills), or a KB chunk. */

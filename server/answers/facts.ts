@@ -6,7 +6,14 @@
 import type { Catalog } from "../../extractors/catalog.js";
 import type { Chunk } from "../../core/chunk.js";
 import type { JsonResume } from "../../core/resume.js";
-import type { DocClaim, Evidence, ExtractResult, Technology } from "../../core/truth.js";
+import {
+  type DocClaim,
+  type Evidence,
+  type ExtractResult,
+  type Technology,
+  candidateEvidence,
+  describeCommits,
+} from "../../core/truth.js";
 import { NATIVE_STATUSES, placeRef, whereSeen } from "../../guards/backing/index.js";
 import { technologyYears } from "../../pipeline/stages/strategize/technology-years.js";
 import { skillGroups } from "./profile.js";
@@ -34,10 +41,14 @@ const VIA_RANK: Record<Evidence["via"], number> = {
   ci: 5,
 };
 
-/** The best evidence of a kind, most direct first, each place once. */
-export function bestEvidence(tech: Technology, kind?: Evidence["kind"]): Evidence[] {
+/**
+ * The best evidence of a kind, most direct first, each place once: of the evidence that can back the
+ * candidate, or of all of it (`whoever`: what the repositories show, and what others wrote of an
+ * others-only technology).
+ */
+export function bestEvidence(tech: Technology, kind?: Evidence["kind"], whoever = false): Evidence[] {
   const seen = new Set<string>();
-  return tech.evidence
+  return (whoever || tech.status === "others-only" ? tech.evidence : candidateEvidence(tech))
     .filter((e) => (kind ? e.kind === kind : true))
     .map((e, i) => ({ e, i }))
     .sort((a, b) => VIA_RANK[a.e.via] - VIA_RANK[b.e.via] || a.i - b.i)
@@ -92,12 +103,18 @@ export function technologyFacts(sources: FactSources): Chunk[] {
     if (tech.status === "production") {
       const places = bestEvidence(tech, "production").slice(0, MAX_PLACES);
       if (places.length === 0) return [];
-      const text = `${tech.name}: production code in ${placesByRepo(places)}${lists}.`;
+      const text = `${tech.name}: production code in ${placesByRepo(places)}${authorship(tech, places)}${lists}.`;
       return [chunk(`truth:status:${tech.id}`, placeRef(places[0]!), tech.name, text, places[0])];
     }
     const places = bestEvidence(tech).slice(0, MAX_PLACES);
     if (places.length === 0) return [];
     const refs = places.map(placeRef).join(", ");
+    if (tech.status === "others-only") {
+      const repos = [...new Set(places.map((e) => e.repo))].join(", ");
+      const shown = whereSeen(tech.repositoryStatus ?? "production");
+      const text = `${tech.name}: ${repos} uses it in ${shown} (${refs}), but none of its commits that touch it are ${who}'s${lists}.`;
+      return [chunk(`truth:status:${tech.id}`, placeRef(places[0]!), tech.name, text, places[0])];
+    }
     const category = sources.catalog.get(tech.id)?.category ?? tech.category;
     // A test framework in tests is used as one: that is experience with it, said without "only".
     const text = NATIVE_STATUSES[category]?.includes(tech.status)
@@ -105,6 +122,15 @@ export function technologyFacts(sources: FactSources): Chunk[] {
       : `${tech.name} appears only in ${whereSeen(tech.status)} (${refs}), not in production code${lists}.`;
     return [chunk(`truth:status:${tech.id}`, placeRef(places[0]!), tech.name, text, places[0])];
   });
+}
+
+/**
+ * What history says of production evidence: the candidate's commits on it, or that nobody can say who
+ * wrote it (a folder without history).
+ */
+function authorship(tech: Technology, places: readonly Evidence[]): string {
+  if (tech.authored) return ` (${describeCommits(tech.authored)})`;
+  return places.every((e) => e.author === "unknown") ? " (authorship not verified: no history)" : "";
 }
 
 /** Technologies the truth knows only from live doc claims: docs-only, one fact each. */
@@ -161,11 +187,15 @@ function contradiction(
   const keys = new Set(against.map(placeRef));
   const rivals = new Set(sources.catalog.competitors(claims[0]!.technology));
   const candidates = (sources.truth?.technologies ?? [])
-    .filter((t) => t.status === "production" && t.evidence.some((e) => keys.has(placeRef(e))))
+    // What the code uses whoever wrote it: a stale line is the repository's, not the candidate's.
+    .filter(
+      (t) =>
+        (t.repositoryStatus ?? t.status) === "production" && t.evidence.some((e) => keys.has(placeRef(e))),
+    )
     .sort((a, b) => Number(rivals.has(b.id)) - Number(rivals.has(a.id)));
   const tech = candidates[0];
   if (!tech) return undefined;
-  const places = bestEvidence(tech, "production").filter((e) => keys.has(placeRef(e)));
+  const places = bestEvidence(tech, "production", true).filter((e) => keys.has(placeRef(e)));
   return { name: tech.name, places: places.slice(0, MAX_PLACES) };
 }
 
@@ -214,20 +244,37 @@ export function overviewFact(sources: FactSources): Chunk[] {
   ];
 }
 
-/** One fact per repository: the production technologies its code shows. */
+/**
+ * One fact per repository: the production technologies of the candidate's code there, then what code
+ * others wrote there uses, and how its authorship was judged.
+ */
 export function repositoryFacts(sources: FactSources): Chunk[] {
   const truth = sources.truth;
   if (!truth) return [];
+  const who = firstName(sources.profile);
   return truth.repos.flatMap((repo) => {
+    const inRepo = (t: Technology, evidence: readonly Evidence[]) =>
+      evidence.some((e) => e.repo === repo.name && e.kind === "production");
     const names = truth.technologies
+      .filter((t) => t.status === "production" && inRepo(t, candidateEvidence(t)))
+      .map((t) => t.name);
+    const others = truth.technologies
       .filter(
-        (t) =>
-          t.status === "production" &&
-          t.evidence.some((e) => e.repo === repo.name && e.kind === "production"),
+        (t) => t.status !== "production" && t.repositoryStatus === "production" && inRepo(t, t.evidence),
       )
       .map((t) => t.name);
-    if (names.length === 0) return [];
-    const text = `${repo.name}: its production code uses ${names.join(", ")}.`;
+    const parts = [
+      names.length > 0 ? `its production code uses ${names.join(", ")}` : "",
+      others.length > 0 ? `code others wrote there uses ${others.join(", ")}, none of it ${who}'s` : "",
+    ].filter(Boolean);
+    if (parts.length === 0) return [];
+    const a = repo.authorship;
+    const how = !a
+      ? ""
+      : a.verified
+        ? ` (${a.candidateCommits} of ${a.commits} commits are ${who}'s)`
+        : ` (authorship not verified: ${a.note?.replace(/:.*$/, "") ?? "no history"})`;
+    const text = `${repo.name}: ${parts.join("; ")}${how}.`;
     return [chunk(`truth:repo:${repo.name}`, repo.name, repo.name, text)];
   });
 }
@@ -245,14 +292,27 @@ export function yearsFacts(sources: FactSources, asOf: string): Chunk[] {
       }
     }
   }
+  const authored = new Map(
+    (sources.truth?.technologies ?? []).flatMap((t) =>
+      t.status === "production" && t.authored ? [[t.id, t.authored] as const] : [],
+    ),
+  );
+  for (const id of authored.keys()) ids.add(id);
   return [...ids].flatMap((id) => {
     const span = technologyYears(profile, id, catalog, asOf);
-    if (span.entries.length === 0) return [];
+    const commits = authored.get(id);
+    if (span.entries.length === 0 && !commits) return [];
     const name = catalog.get(id)?.name ?? id;
     const where = span.entries.map((e) => `${employerOf(profile, e.field)}, ${e.dates}`).join("; ");
-    const text = `${name}: ${span.years.toFixed(1)} years in the profile's dates (${where}).`;
-    const c = chunk(`truth:years:${id}`, `${profilePath}#${span.entries[0]!.field}`, name, text);
-    return [{ ...c, kind: "profile" as const }];
+    const stated =
+      span.entries.length > 0 ? `${span.years.toFixed(1)} years in the profile's dates (${where})` : "";
+    const history = commits
+      ? `${describeCommits(commits)}${span.entries.length > 0 ? "; with the profile's dates" : ","} ${technologyYears(profile, id, catalog, asOf, commits).years.toFixed(1)} years`
+      : "";
+    const text = `${name}: ${[stated, history].filter(Boolean).join("; ")}.`;
+    const uri = span.entries[0] ? `${profilePath}#${span.entries[0].field}` : `${profilePath}#truth`;
+    const c = chunk(`truth:years:${id}`, uri, name, text);
+    return [{ ...c, kind: span.entries.length > 0 ? ("profile" as const) : ("truth" as const) }];
   });
 }
 

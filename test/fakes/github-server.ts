@@ -1,5 +1,6 @@
 // A small stand-in for the GitHub REST API (and codeload) on 127.0.0.1, for tests that go through the real
-// Octokit client. Repositories are scripted as path → contents and served as real gzipped tarballs.
+// Octokit client. Repositories are scripted as path → contents and served as real gzipped tarballs; their
+// history, when scripted, answers the commits API (the list with its author and path filters, one commit).
 import { createHash } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -26,6 +27,22 @@ export interface FakeRepo {
   archived?: boolean;
   /** ISO date; the user listing sorts by it. */
   pushedAt?: string;
+  /** The default branch's history, newest first; the commits API answers from it (empty when absent). */
+  commits?: FakeCommit[];
+}
+
+/** One commit of a scripted history, and the files it touched (paths after the commit). */
+export interface FakeCommit {
+  sha: string;
+  /** The GitHub account the author email belongs to; absent for an email GitHub knows no account of. */
+  login?: string;
+  email: string;
+  name?: string;
+  /** ISO date of authorship. */
+  date: string;
+  files: string[];
+  /** A renamed file's path → its path before this commit. */
+  previousFilenames?: Record<string, string>;
 }
 
 export interface RawTarEntry {
@@ -163,6 +180,9 @@ export async function startFakeGithub(scenario: FakeGithubScenario = {}): Promis
     if ((match = /^\/users\/([^/]+)\/repos$/.exec(path))) return listRepos(res, url, segment(match[1]));
     if ((match = /^\/repos\/([^/]+)\/([^/]+)$/.exec(path)))
       return getRepo(res, segment(match[1]), segment(match[2]));
+    if ((match = /^\/repos\/([^/]+)\/([^/]+)\/commits$/.exec(path))) {
+      return listCommits(res, url, segment(match[1]), segment(match[2]));
+    }
     if ((match = /^\/repos\/([^/]+)\/([^/]+)\/commits\/(.+)$/.exec(path))) {
       return getCommit(req, res, segment(match[1]), segment(match[2]), segment(match[3]));
     }
@@ -202,13 +222,44 @@ export async function startFakeGithub(scenario: FakeGithubScenario = {}): Promis
   ): void {
     const repo = findRepo(owner, name);
     if (!repo) return json(res, 404, { message: "Not Found" });
-    const sha = resolveRef(repo, ref);
+    const scripted = repo.commits?.find((c) => c.sha === ref);
+    const sha = scripted?.sha ?? resolveRef(repo, ref);
     if (!sha) return json(res, 422, { message: `No commit found for SHA: ${ref}` });
     if ((req.headers.accept ?? "").includes(".sha")) {
       res.writeHead(200, { "content-type": "application/vnd.github.sha; charset=utf-8" });
       return void res.end(sha);
     }
-    json(res, 200, { sha, commit: { message: "fake commit" } });
+    if (!scripted) return json(res, 200, { sha, commit: { message: "fake commit" } });
+    json(res, 200, {
+      ...commitJson(scripted),
+      files: scripted.files.map((filename) => {
+        const previous = scripted.previousFilenames?.[filename];
+        return previous
+          ? { filename, previous_filename: previous, status: "renamed" }
+          : { filename, status: "modified" };
+      }),
+    });
+  }
+
+  /** `GET /repos/{o}/{r}/commits`: the history filtered by `author` (login or email) and `path`, paged. */
+  function listCommits(res: ServerResponse, url: URL, owner: string, name: string): void {
+    const repo = findRepo(owner, name);
+    if (!repo) return json(res, 404, { message: "Not Found" });
+    const ref = url.searchParams.get("sha");
+    if (ref !== null && !resolveRef(repo, ref)) {
+      return json(res, 404, { message: `No commit found for SHA: ${ref}` });
+    }
+    const author = url.searchParams.get("author")?.toLowerCase();
+    const path = url.searchParams.get("path");
+    const matching = (repo.commits ?? []).filter(
+      (c) =>
+        (author === undefined || c.login?.toLowerCase() === author || c.email.toLowerCase() === author) &&
+        (path === null || c.files.some((f) => f === path || f.startsWith(`${path}/`))),
+    );
+    const perPage = Math.min(100, Math.max(1, Number(url.searchParams.get("per_page") ?? 30)));
+    const page = Math.max(1, Number(url.searchParams.get("page") ?? 1));
+    const items = matching.slice((page - 1) * perPage, page * perPage).map(commitJson);
+    json(res, 200, items, pageLinks(url, page, Math.max(1, Math.ceil(matching.length / perPage))));
   }
 
   function serveTarball(res: ServerResponse, owner: string, name: string, ref: string): void {
@@ -235,17 +286,8 @@ export async function startFakeGithub(scenario: FakeGithubScenario = {}): Promis
     const perPage = Number(url.searchParams.get("per_page") ?? 30);
     const page = Number(url.searchParams.get("page") ?? 1);
     const lastPage = Math.max(1, Math.ceil(sorted.length / perPage));
-    const links: string[] = [];
-    const pageUrl = (n: number) => {
-      const next = new URL(url);
-      next.searchParams.set("page", String(n));
-      return next.toString();
-    };
-    if (page < lastPage)
-      links.push(`<${pageUrl(page + 1)}>; rel="next"`, `<${pageUrl(lastPage)}>; rel="last"`);
-    if (page > 1) links.push(`<${pageUrl(1)}>; rel="first"`, `<${pageUrl(page - 1)}>; rel="prev"`);
     const items = sorted.slice((page - 1) * perPage, page * perPage).map(repoJson);
-    json(res, 200, items, links.length > 0 ? { link: links.join(", ") } : {});
+    json(res, 200, items, pageLinks(url, page, lastPage));
   }
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -270,6 +312,31 @@ function json(
 ): void {
   res.writeHead(status, { "content-type": "application/json; charset=utf-8", ...headers });
   res.end(JSON.stringify(body));
+}
+
+/** GitHub's Link header for one page of a list: next and last after it, first and prev before it. */
+function pageLinks(url: URL, page: number, lastPage: number): Record<string, string> {
+  const links: string[] = [];
+  const pageUrl = (n: number) => {
+    const next = new URL(url);
+    next.searchParams.set("page", String(n));
+    return next.toString();
+  };
+  if (page < lastPage) links.push(`<${pageUrl(page + 1)}>; rel="next"`, `<${pageUrl(lastPage)}>; rel="last"`);
+  if (page > 1) links.push(`<${pageUrl(1)}>; rel="first"`, `<${pageUrl(page - 1)}>; rel="prev"`);
+  return links.length > 0 ? { link: links.join(", ") } : {};
+}
+
+/** A commit as the commits API lists it: the git author, and the GitHub account when one matches. */
+function commitJson(c: FakeCommit): Record<string, unknown> {
+  return {
+    sha: c.sha,
+    commit: {
+      author: { name: c.name ?? c.login ?? c.email, email: c.email, date: c.date },
+      message: `fake commit ${c.sha.slice(0, 7)}`,
+    },
+    author: c.login ? { login: c.login } : null,
+  };
 }
 
 function segment(raw: string | undefined): string {

@@ -31,7 +31,8 @@ describe("vouch extract --json: the contract", () => {
   it("has exactly the documented keys", () => {
     expect(Object.keys(result).sort()).toEqual(["docClaims", "repos", "technologies", "warnings"]);
     for (const r of result.repos) {
-      expect(Object.keys(r).sort()).toEqual(["filesScanned", "languages", "name", "source"]);
+      // The samples have a history (samples/history.yaml): each names its commit.
+      expect(Object.keys(r).sort()).toEqual(["commit", "filesScanned", "languages", "name", "source"]);
     }
     for (const t of result.technologies) {
       expect(
@@ -51,6 +52,54 @@ describe("vouch extract --json: the contract", () => {
       const keys = Object.keys(c).filter((k) => k !== "contradictedBy" && k !== "history");
       expect(keys.sort()).toEqual(["line", "path", "repo", "stale", "technology", "text"]);
     }
+  });
+
+  it("with --author: the candidate, the mode, each repository's authorship, evidence authors, commit spans", async () => {
+    const run = await runCli([
+      "extract",
+      repo("payments-api"),
+      "--json",
+      "--no-history",
+      "--author",
+      "Dana Reyes <dana.reyes@example.com>",
+      "--author",
+      "github:dana-reyes",
+    ]);
+    expect(run.code).toBe(0);
+    const truth = JSON.parse(run.stdout) as ExtractResult;
+    expect(Object.keys(truth).sort()).toEqual([
+      "authors",
+      "authorship",
+      "docClaims",
+      "repos",
+      "technologies",
+      "warnings",
+    ]);
+    expect(truth.authors).toEqual(["Dana Reyes <dana.reyes@example.com>", "github:dana-reyes"]);
+    expect(truth.authorship).toBe("verify");
+    expect(truth.repos[0]?.authorship).toEqual({
+      verified: true,
+      commits: 2,
+      candidateCommits: 2,
+      languages: { TypeScript: 11770, Dockerfile: 566, JavaScript: 268 },
+    });
+    for (const t of truth.technologies) {
+      expect([
+        "production",
+        "example-only",
+        "test-only",
+        "docs-only",
+        "tooling-only",
+        "others-only",
+      ]).toContain(t.status);
+      for (const e of t.evidence) expect(["candidate", "others", "unknown"]).toContain(e.author);
+    }
+    expect(truth.technologies.find((t) => t.id === "express")?.authored).toEqual({
+      commits: 1,
+      total: 1,
+      first: "2022-06-06",
+      last: "2022-06-06",
+    });
   });
 
   it("summarises every repository", () => {
@@ -169,7 +218,8 @@ describe("vouch extract on the sample repositories", () => {
 describe("doc-claim history in a git checkout", () => {
   it("says when the stale line last changed and when the contradicting code appeared", async () => {
     const dir = join(scratch, "platform-infra");
-    await cp(repo("platform-infra"), dir, { recursive: true });
+    // Without the sample's own history: this test writes one of its own.
+    await cp(repo("platform-infra"), dir, { recursive: true, filter: (src) => !src.endsWith("/.git") });
     const git = (args: string[], date: string) =>
       execFileSync("git", ["-C", dir, ...args], {
         env: {
@@ -239,7 +289,7 @@ describe("vouch extract: output and bad input", () => {
 
   it("turns one bad file into a warning and still analyses the rest", async () => {
     const dir = join(scratch, "mixed");
-    await cp(repo("payments-api"), dir, { recursive: true });
+    await cp(repo("payments-api"), dir, { recursive: true, filter: (src) => !src.endsWith("/.git") });
     await writeFile(join(dir, "package.json"), '{ "dependencies": { "pg": "^8" }, }');
     await writeFile(join(dir, "src", "logo.ts"), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 1, 2, 3]));
     await writeFile(join(dir, "src", "bundle.js"), `require("openai");${"x".repeat(2_000_000)}`);

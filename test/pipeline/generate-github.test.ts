@@ -22,7 +22,28 @@ let code: number;
 let stderr: string;
 
 beforeAll(async () => {
-  github = await startFakeGithub({ repos: [{ ...REPO, files: await repoFiles("platform-infra") }] });
+  const files = await repoFiles("platform-infra");
+  // Dana's one commit wrote every file: the commits API tells extract so (the tarball has no history).
+  const commits = [
+    {
+      sha: "d".repeat(40),
+      login: "dana-reyes",
+      email: "dana.reyes@example.com",
+      date: "2022-02-08T10:00:00Z",
+      files: Object.keys(files),
+    },
+  ];
+  github = await startFakeGithub({
+    repos: [
+      { ...REPO, files, commits },
+      {
+        owner: "someone",
+        name: "platform-infra",
+        files,
+        commits: [{ ...commits[0]!, login: "someone", email: "someone@example.com" }],
+      },
+    ],
+  });
   dir = mkdtempSync(join(tmpdir(), "vouch-generate-github-"));
   const profile = parse(readFileSync(join(samples, "profile.yaml"), "utf8")) as Record<string, unknown>;
   profile.portfolio = { repos: ["github:dana/platform-infra"] };
@@ -56,6 +77,20 @@ describe("a portfolio repository on GitHub", () => {
     const report = JSON.parse(readFileSync(join(dir, "out", "report.json"), "utf8")) as RunReport;
     const counts = (stage: string) => report.stages.find((s) => s.stage === stage)?.counts;
     expect(counts("extract")).toMatchObject({ repos: 1 });
+    expect(report.truth?.authorship).toEqual({
+      authors: ["dana.reyes@example.com", "github:dana-reyes"],
+      mode: "verify",
+      repos: [
+        {
+          name: "dana/platform-infra",
+          verified: true,
+          commits: 1,
+          candidateCommits: 1,
+          languages: expect.any(Object),
+        },
+      ],
+    });
+    expect(report.matches.find((m) => m.technology === "amazon-eks")?.status).toBe("production-backed");
     // README.md and docs/architecture.md, the profile, the truth.
     expect(counts("ingest")).toMatchObject({ files: 4, chunked: 4, reused: 0 });
 
@@ -88,5 +123,38 @@ describe("a portfolio repository on GitHub", () => {
       .split("\n")
       .map((line) => JSON.parse(line) as RedactionRecord);
     expect(records.some((r) => r.guard === "code-truth" && r.original.includes("kubeadm"))).toBe(true);
+  });
+});
+
+describe("the same repository, committed by someone else", () => {
+  it("backs none of its stack, and says why on stderr", async () => {
+    const profile = parse(readFileSync(join(samples, "profile.yaml"), "utf8")) as Record<string, unknown>;
+    profile.portfolio = { repos: ["github:someone/platform-infra"] };
+    writeFileSync(join(dir, "someone.json"), JSON.stringify(profile));
+    const run = await runCli(
+      [
+        "generate",
+        "--profile",
+        join(dir, "someone.json"),
+        "--job",
+        join(samples, "jobs/platform-engineer.md"),
+        "--out",
+        join(dir, "out-someone"),
+        "--no-history",
+      ],
+      { GITHUB_API_URL: github.url, GITHUB_TOKEN: undefined },
+    );
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      "vouch: warning: someone/platform-infra: none of its 1 commits is by dana.reyes@example.com, github:dana-reyes",
+    );
+    const report = JSON.parse(readFileSync(join(dir, "out-someone", "report.json"), "utf8")) as RunReport;
+    // What her profile states stays hers; nothing is backed by the code someone else wrote.
+    expect(report.matches.filter((m) => m.status === "production-backed")).toEqual([]);
+    const iam = report.matches.find((m) => m.technology === "aws-iam");
+    expect(iam?.status).toBe("others-only");
+    expect(iam?.note).toMatch(
+      /^someone\/platform-infra uses AWS IAM \(someone\/platform-infra\/terraform\/.*\); none of its AWS IAM files are Dana Reyes's\.$/,
+    );
   });
 });

@@ -55,6 +55,8 @@ describe("reading a profile", () => {
           "github-user:dana",
         ],
         docs: [join(root, "cand/docs")],
+        authors: [],
+        authorship: "verify",
       },
     });
   });
@@ -77,14 +79,49 @@ describe("reading a profile", () => {
       path,
       dir: root,
       profile: resume,
-      portfolio: { repos: [], docs: [] },
+      portfolio: { repos: [], docs: [], authors: ["github:dana"], authorship: "verify" },
     });
   });
 
   it("a portfolio with only repos has no docs", async () => {
     const loaded = await readProfile(file("p1.yaml", "portfolio:\n  repos: ['github:o/r']\n"));
-    expect(loaded.portfolio).toEqual({ repos: ["github:o/r"], docs: [] });
+    expect(loaded.portfolio).toEqual({ repos: ["github:o/r"], docs: [], authors: [], authorship: "verify" });
     expect(loaded.profile).toEqual({});
+  });
+});
+
+describe("who the candidate is in commits", () => {
+  it("basics.email, each GitHub profile's login (username, else the URL's), then portfolio.authors, once each", async () => {
+    const path = file(
+      "ids.yaml",
+      [
+        "basics:",
+        "  email: Dana@Example.com",
+        "  profiles:",
+        "    - { network: GitHub, username: dana-reyes }",
+        "    - { network: github, url: 'https://github.com/dreyes-work/' }",
+        "    - { network: LinkedIn, username: dana }",
+        "    - { network: GitLab, url: 'https://gitlab.com/dana' }",
+        "portfolio:",
+        "  repos: [./api]",
+        "  authors: ['dana@example.com', 'Dana Reyes <dana@old.example>', 'github:dana-reyes', '12345+dr@users.noreply.github.com']",
+        "  authorship: required",
+      ].join("\n"),
+    );
+    const { portfolio } = await readProfile(path);
+    expect(portfolio.authors).toEqual([
+      "Dana@Example.com",
+      "github:dana-reyes",
+      "github:dreyes-work",
+      "Dana Reyes <dana@old.example>",
+      "12345+dr@users.noreply.github.com",
+    ]);
+    expect(portfolio.authorship).toBe("required");
+  });
+
+  it("an email that is not one is no identity", async () => {
+    const { portfolio } = await readProfile(file("bad-email.yaml", "basics:\n  email: dana at example\n"));
+    expect(portfolio.authors).toEqual([]);
   });
 });
 
@@ -119,6 +156,18 @@ describe("errors name the file, the line and the field", () => {
       "empty-repo.yaml",
       "portfolio:\n  repos:\n    - ./a\n    - ''\n",
       'line 4: field "portfolio.repos[1]": Too small: expected string to have >=1 characters.',
+    ],
+    [
+      "an author that is no identity",
+      "bad-author.yaml",
+      "portfolio:\n  repos: [./a]\n  authors:\n    - dana@example.com\n    - Dana Reyes\n",
+      'line 5: field "portfolio.authors[1]": expected an email, `Name <email>` or `github:login`.',
+    ],
+    [
+      "an authorship mode that is not one",
+      "bad-authorship.yaml",
+      "portfolio:\n  repos: [./a]\n  authorship: strict\n",
+      'line 3: field "portfolio.authorship": expected "verify" or "required".',
     ],
     [
       "a JSON profile",

@@ -13,7 +13,9 @@ import type { RunFacts } from "./types.js";
 import { verificationOf } from "./verification.js";
 
 /** What report.json says about the run, as the header shows it. */
-export function runFacts(report: Pick<RunReport, "runId" | "startedAt" | "inputs"> | undefined): RunFacts {
+export function runFacts(
+  report: (Pick<RunReport, "runId" | "startedAt" | "inputs"> & Partial<Pick<RunReport, "truth">>) | undefined,
+): RunFacts {
   if (!report) return {};
   const input = (key: string) =>
     typeof report.inputs[key] === "string" ? (report.inputs[key] as string) : undefined;
@@ -25,8 +27,20 @@ export function runFacts(report: Pick<RunReport, "runId" | "startedAt" | "inputs
     writer: input("writer"),
     verifier: input("verifier"),
     mode: input("mode"),
+    authorship: authorshipFact(report.truth?.authorship),
   };
   return Object.fromEntries(Object.entries(facts).filter(([, v]) => typeof v === "string")) as RunFacts;
+}
+
+/** "podcast: 5 of 8 commits by the candidate; ledger: authorship not verified (no history)". */
+function authorshipFact(authorship: NonNullable<RunReport["truth"]>["authorship"]): string | undefined {
+  if (!authorship) return undefined;
+  const repos = authorship.repos.map((r) =>
+    r.verified
+      ? `${r.name}: ${r.candidateCommits} of ${r.commits} commits by the candidate`
+      : `${r.name}: authorship not verified (${r.note?.replace(/:.*$/, "") ?? "no history"}${authorship.mode === "required" ? ", counted as others'" : ""})`,
+  );
+  return `${authorship.authors.join(", ") || "no identity given"}. ${repos.join("; ")}`;
 }
 
 export interface RunPageInput {
@@ -35,7 +49,7 @@ export interface RunPageInput {
   records: readonly RedactionRecord[];
   resume: JsonResume;
   layout: BlockOptions;
-  report: Pick<RunReport, "runId" | "startedAt" | "inputs">;
+  report: Pick<RunReport, "runId" | "startedAt" | "inputs"> & Partial<Pick<RunReport, "truth">>;
   /** The run's guard context and grounding chunks: the same values its guards and verifier read. */
   context: GuardContext;
   chunks: readonly Chunk[];

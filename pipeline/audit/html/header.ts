@@ -42,6 +42,7 @@ export function headerHtml(input: AuditPageInput): string {
     ["Writer", run.writer],
     ["Verifier", run.verifier],
     ["Mode", run.mode],
+    ...(run.authorship ? ([["Authorship", run.authorship]] as [string, string][]) : []),
     ["Log", input.logPath],
   ];
   const dl = facts

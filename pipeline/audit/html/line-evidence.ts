@@ -1,6 +1,7 @@
 // Why each kept line of the guarded resume can be believed, asked of the same modules the guards decide
 // with: the profile string it repeats, what backs each technology it names (guards/backing), and where
 // each figure comes from (guards/numbers: a source figure, or two figures it is derived from). Pure.
+import { candidateEvidence } from "../../../core/truth.js";
 import type { Chunk } from "../../../core/chunk.js";
 import type { JsonResume } from "../../../core/resume.js";
 import {
@@ -88,14 +89,24 @@ function technologyItems(text: string, context: GuardContext, book: PlaceBook): 
   return context.catalog.firstMentions(text).map((mention) => {
     const backing = technologyBacking(mention.id, context);
     // Stated in the profile is enough for the guards; the page also shows the code that ships it.
+    const technology = context.truth?.technologies.find((t) => t.id === mention.id);
     const code =
-      backing.basis === "production"
+      backing.basis === "production" || !technology
         ? []
-        : (context.truth?.technologies.find((t) => t.id === mention.id)?.evidence ?? [])
+        : candidateEvidence(technology)
             .filter((e) => e.kind === "production")
             .slice(0, MAX_EVIDENCE)
             .map(truthEvidence);
-    const inCode = code.length ? ` Production code uses it too: ${code.map((e) => e.ref).join(", ")}.` : "";
+    const others =
+      technology?.status === "others-only" && backing.basis === "profile"
+        ? ` The portfolio's code uses it (${technology.evidence
+            .slice(0, MAX_EVIDENCE)
+            .map(truthEvidence)
+            .map((e) => e.ref)
+            .join(", ")}), but none of that code is the candidate's.`
+        : "";
+    const inCode =
+      (code.length ? ` Production code uses it too: ${code.map((e) => e.ref).join(", ")}.` : "") + others;
     return {
       kind: "technology",
       subject: technologyName(mention.id, context),

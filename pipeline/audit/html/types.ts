@@ -44,6 +44,8 @@ export interface RunFacts {
   writer?: string;
   verifier?: string;
   mode?: string;
+  /** Whose work the truth is, and how each repository's authorship was judged. */
+  authorship?: string;
 }
 
 export interface AuditPageInput {

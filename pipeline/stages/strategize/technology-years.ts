@@ -10,13 +10,22 @@ export interface TechnologySpan {
   entries: { field: string; dates: string; text: string }[];
 }
 
+/** A span the code's history gives: the candidate's first and last commit on the technology's evidence. */
+export interface CommitRange {
+  first: string;
+  last: string;
+}
+
 export function technologyYears(
   profile: JsonResume,
   technology: string,
   catalog: Catalog,
   asOf: string,
+  commits?: CommitRange,
 ): TechnologySpan {
   const ranges: [number, number][] = [];
+  const [from, to] = [months(commits?.first), months(commits?.last)];
+  if (from !== undefined && to !== undefined && to >= from) ranges.push([from, to]);
   const entries: TechnologySpan["entries"] = [];
   const now = months(asOf);
   (profile.work ?? []).forEach((w, i) => {

@@ -16,10 +16,14 @@ export function platformTruth(): Promise<ExtractResult> {
   return extract([sample("repos", "platform-infra")], { history: false });
 }
 
-/** A scratch copy of the sample repositories and docs, safe to edit. */
+/**
+ * A scratch copy of the sample repositories and docs, safe to edit; without their git histories, so the
+ * copies are plain folders inside one (the KB names such a folder's repository by the truth or the path).
+ */
 export async function copySamples(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "vouch-kb-"));
-  await cp(sample("repos"), join(dir, "repos"), { recursive: true });
+  const noGit = (src: string) => !src.endsWith("/.git");
+  await cp(sample("repos"), join(dir, "repos"), { recursive: true, filter: noGit });
   await cp(sample("docs"), join(dir, "docs"), { recursive: true });
   return dir;
 }

@@ -8,6 +8,7 @@ import { profileDocs, truthDocs } from "../../../pipeline/kb/fact-docs.js";
 import { buildLocalKb } from "../../../pipeline/kb/index.js";
 import { docChunkKind, findDocFiles, isKbDoc, staleLines } from "../../../pipeline/kb/sources.js";
 import { readProfile } from "../../../pipeline/profile.js";
+import { copySamples } from "./samples.js";
 import { platformTruth, sample } from "./samples.js";
 
 let truth: ExtractResult;
@@ -72,8 +73,14 @@ describe("findDocFiles", () => {
     expect(files.find((f) => f.path === "docs/guide.md")).toMatchObject({ repo: "tool" });
   });
 
+  it("names a file's repository by the nearest folder that holds .git", async () => {
+    const files = await findDocFiles([sample("repos")]);
+    expect(files.map((f) => f.uri)).toContain("payments-api/README.md");
+  });
+
   it("names a file's repository by the nearest folder the truth knows, else the folder given", async () => {
-    const files = await findDocFiles([sample("repos")], new Set(["platform-infra"]));
+    const copy = await copySamples();
+    const files = await findDocFiles([join(copy, "repos")], new Set(["platform-infra"]));
     const uris = files.map((f) => f.uri);
     expect(uris).toContain("platform-infra/README.md");
     expect(uris).toContain("platform-infra/docs/architecture.md");
