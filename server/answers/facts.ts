@@ -235,7 +235,7 @@ export function overviewFact(sources: FactSources): Chunk[] {
   if (top.length === 0) return [];
   const parts = top.map(
     (s) =>
-      `${s.tech.name} (${s.places} places in ${s.repos} ${s.repos === 1 ? "repository" : "repositories"})`,
+      `${s.tech.name} (${s.places} ${s.places === 1 ? "place" : "places"} in ${s.repos} ${s.repos === 1 ? "repository" : "repositories"})`,
   );
   const text = `The most production evidence in the code: ${parts.join(", ")}.`;
   const first = bestEvidence(top[0]!.tech, "production")[0];
