@@ -98,6 +98,18 @@ export interface RepoAuthorship {
   candidateCommits?: number;
   /** Bytes per linguist language of the files the candidate's commits touched (verified history only). */
   languages?: Record<string, number>;
+  /** Prose files (READMEs, docs) that others wrote: they ground nothing about the candidate. */
+  othersDocs?: string[];
+}
+
+/** Whether the truth says others wrote this document of a repository (it then grounds nothing). */
+export function isOthersDoc(
+  truth: Pick<ExtractResult, "repos"> | undefined,
+  repo: string | undefined,
+  path: string | undefined,
+): boolean {
+  if (!truth || repo === undefined || path === undefined) return false;
+  return truth.repos.some((r) => r.name === repo && (r.authorship?.othersDocs ?? []).includes(path));
 }
 
 export interface RepoSummary {

@@ -2,7 +2,7 @@ import { type RepoAnalysis, type TechEvidence, analyzeRepo } from "./analyze.js"
 import { attributeEvidence } from "./authorship/attribute.js";
 import { candidateIdentity } from "./authorship/identity.js";
 import { repoAuthors } from "./authorship/repo.js";
-import type { CommitSpan } from "./authorship/types.js";
+import type { CommitSpan, RepoAuthors } from "./authorship/types.js";
 import { type Catalog, defaultCatalog } from "./catalog.js";
 import { allDetectors } from "./detectors.js";
 import { MAX_IMPORT_EVIDENCE, compareEvidence, statusOf } from "./evidence.js";
@@ -84,6 +84,7 @@ export async function extractFromSnapshots(
           required,
         }),
       );
+      const othersDocs = await docsByOthers(snapshot, authors, required);
       analysis.summary.authorship = {
         verified: authors.verified,
         ...(authors.note ? { note: authors.note } : {}),
@@ -94,6 +95,7 @@ export async function extractFromSnapshots(
               languages: candidateBytes(snapshot, analysis.summary.languages, authors.candidateFiles),
             }
           : {}),
+        ...(othersDocs.length > 0 ? { othersDocs } : {}),
       };
       if (!authors.verified || authors.note) {
         const counted = !authors.verified && required ? "; counted as others' (authorship required)" : "";
@@ -150,6 +152,23 @@ function languageFilesById(
     if (id) byId.set(id, [...(byId.get(id) ?? []), ...files]);
   }
   return byId;
+}
+
+// Prose a knowledge base may read: READMEs and text documents.
+const PROSE = /(^|\/)readme[^/]*$|\.(md|mdx|markdown|txt|rst|adoc)$/i;
+
+/** The repository's prose files that others wrote (or nobody can attribute, when authorship is required). */
+async function docsByOthers(
+  snapshot: RepoSnapshot,
+  authors: RepoAuthors,
+  required: boolean,
+): Promise<string[]> {
+  const docs = snapshot.files.map((f) => f.path).filter((p) => PROSE.test(p));
+  await authors.prepare(docs);
+  return docs.filter((p) => {
+    const author = authors.fileAuthor(p);
+    return author === "others" || (author === "unknown" && required);
+  });
 }
 
 /** Bytes per counted language of the files the candidate touched, in the summary's order. */

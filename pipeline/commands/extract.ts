@@ -1,3 +1,4 @@
+import { candidateIdentity } from "../../extractors/authorship/identity.js";
 import { extract } from "../../extractors/extract.js";
 import { type EvidenceKind, type ExtractResult, type Technology, describeCommits } from "../../core/truth.js";
 import { writeFileAtomic } from "../atomic.js";
@@ -21,6 +22,7 @@ export async function runExtract(sources: string[], flags: ExtractFlags): Promis
   if (flags.requireAuthorship && !flags.author) {
     throw new InputError("--require-authorship: name the candidate with --author.");
   }
+  if (flags.author) candidateIdentity(flags.author); // a bad identity fails before any work
   const settings = await loadSettings(process.cwd());
   const report = progress(!flags.json);
   const result = await extract(sources, {

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import type { RepoSnapshot } from "../../extractors/sources/types.js";
-import type { ExtractResult } from "../../core/truth.js";
+import { type ExtractResult, isOthersDoc } from "../../core/truth.js";
 import type { JsonResume } from "../../core/resume.js";
 import { InputError } from "../../core/errors.js";
 import type { SourceDoc } from "./chunker.js";
@@ -39,8 +39,10 @@ export interface Source {
 
 export async function listSources(options: ListOptions): Promise<Source[]> {
   const repoNames = new Set(options.truth?.repos.map((r) => r.name));
-  const files = await findDocFiles(options.paths, repoNames);
-  const fromSnapshots = findSnapshotDocs(options.snapshots ?? []);
+  // Docs others wrote say what their repository does, not what the candidate did: they stay out.
+  const mine = (doc: { repo?: string; path?: string }) => !isOthersDoc(options.truth, doc.repo, doc.path);
+  const files = (await findDocFiles(options.paths, repoNames)).filter(mine);
+  const fromSnapshots = findSnapshotDocs(options.snapshots ?? []).filter(mine);
   const sources = (
     await Promise.all([...files.map(fileSource), ...fromSnapshots.map(snapshotSource)])
   ).filter((s): s is Source => s !== undefined);

@@ -87,12 +87,23 @@ export function buildPodcast(dir: string): string {
       },
     },
     {
+      // A README that tells what the service does: Bo's words, nobody's record of what Alex did.
+      author: BO,
+      date: "2023-09-01T10:00:00Z",
+      message: "readme",
+      files: {
+        "README.md":
+          "# podcast\n\nA small service with readiness and liveness checks and graceful shutdown.\n",
+      },
+    },
+    {
       author: ALEX,
       date: "2024-03-01T10:00:00Z",
       message: "mailmap",
       files: {
         ".mailmap": `${ALEX} <alex@old.test>\n`,
         "pkg/api/grpc.go": goFile("api", ["google.golang.org/grpc", "context"]),
+        "docs/operations.md": "# Operations\n\nThe gRPC API drains its streams before the pod stops.\n",
       },
     },
   ]);

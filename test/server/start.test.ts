@@ -43,12 +43,27 @@ describe("loadServerDeps", () => {
 
   it("grounds answers in the docs of a GitHub repository, from the tarball extract downloaded", async () => {
     const files = await repoFiles("platform-infra");
-    const github = await startFakeGithub({ repos: [{ owner: "dana", name: "platform-infra", files }] });
+    // Dana wrote it (the commits API says so): its docs are hers to be grounded by.
+    const commits = [
+      {
+        sha: "d".repeat(40),
+        login: "dana",
+        email: "dana@example.test",
+        date: "2022-01-01T00:00:00Z",
+        files: Object.keys(files),
+      },
+    ];
+    const github = await startFakeGithub({
+      repos: [{ owner: "dana", name: "platform-infra", files, commits }],
+    });
     const dir = await mkdtemp(join(tmpdir(), "vouch-serve-github-"));
     try {
       const profile = join(dir, "profile.json");
       const portfolio = { repos: ["github:dana/platform-infra"] };
-      await writeFile(profile, JSON.stringify({ basics: { name: "Dana Reyes" }, portfolio }));
+      await writeFile(
+        profile,
+        JSON.stringify({ basics: { name: "Dana Reyes", email: "dana@example.test" }, portfolio }),
+      );
       const settings = settingsOf({ githubApiUrl: github.url });
       const deps = await loadServerDeps({ profile, settings, history: false });
       expect(deps.truth?.repos.map((r) => r.name)).toEqual(["dana/platform-infra"]);

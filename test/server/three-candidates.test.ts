@@ -124,10 +124,19 @@ describe("generate: the resume and the report", () => {
     expect(runs.get("casey")!.report.truth?.authorship).toEqual({
       authors: ["casey@example.test", "github:casey-ci"],
       mode: "verify",
-      repos: [{ name: "podcast", verified: true, commits: 8, candidateCommits: 1, languages: {} }],
+      repos: [
+        {
+          name: "podcast",
+          verified: true,
+          commits: 9,
+          candidateCommits: 1,
+          languages: {},
+          othersDocs: ["README.md", "docs/operations.md"],
+        },
+      ],
     });
     expect(runs.get("stranger")!.stderr).toContain(
-      "vouch: warning: podcast: none of its 8 commits is by sam@example.test, github:sam-stranger",
+      "vouch: warning: podcast: none of its 9 commits is by sam@example.test, github:sam-stranger",
     );
   });
 });
@@ -160,6 +169,25 @@ describe("serve: what the chatbot tells a recruiter", () => {
     expect(answer).toMatch(
       /gRPC: production code in podcast \(.*\) \(2 commits by the candidate, 2020-06 to 2024-03\)/,
     );
+  });
+
+  it("a README someone else wrote grounds nothing: it is not in the candidate's knowledge base", async () => {
+    for (const person of ["alex", "stranger"] as const) {
+      const deps = await loadServerDeps({
+        profile: join(scratch, `${person}.json`),
+        settings: settingsOf({}),
+        history: false,
+      });
+      const uris = (await deps.kb.retrieve(["graceful shutdown readiness liveness"], { topK: 20 })).map(
+        (c) => c.uri,
+      );
+      expect(uris).not.toContain("podcast/README.md");
+      const mine = (await deps.kb.retrieve(["drains its streams before the pod stops"], { topK: 20 })).map(
+        (c) => c.uri,
+      );
+      if (person === "alex") expect(mine).toContain("podcast/docs/operations.md");
+      else expect(mine).not.toContain("podcast/docs/operations.md");
+    }
   });
 
   it("never tells a recruiter the contributor wrote the Go", async () => {

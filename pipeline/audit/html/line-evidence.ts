@@ -1,7 +1,7 @@
 // Why each kept line of the guarded resume can be believed, asked of the same modules the guards decide
 // with: the profile string it repeats, what backs each technology it names (guards/backing), and where
 // each figure comes from (guards/numbers: a source figure, or two figures it is derived from). Pure.
-import { candidateEvidence } from "../../../core/truth.js";
+import { candidateEvidence, describeCommits } from "../../../core/truth.js";
 import type { Chunk } from "../../../core/chunk.js";
 import type { JsonResume } from "../../../core/resume.js";
 import {
@@ -105,8 +105,11 @@ function technologyItems(text: string, context: GuardContext, book: PlaceBook): 
             .map((e) => e.ref)
             .join(", ")}), but none of that code is the candidate's.`
         : "";
+    const commits = technology?.authored ? ` History: ${describeCommits(technology.authored)}.` : "";
     const inCode =
-      (code.length ? ` Production code uses it too: ${code.map((e) => e.ref).join(", ")}.` : "") + others;
+      (code.length ? ` Production code uses it too: ${code.map((e) => e.ref).join(", ")}.` : "") +
+      others +
+      (backing.backed ? commits : "");
     return {
       kind: "technology",
       subject: technologyName(mention.id, context),

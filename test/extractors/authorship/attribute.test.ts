@@ -52,9 +52,11 @@ describe("three candidates, one checkout", () => {
     });
     expect(truth.repos[0]?.authorship).toEqual({
       verified: true,
-      commits: 8,
+      commits: 9,
       candidateCommits: 5,
       languages: { Go: expect.any(Number), Dockerfile: expect.any(Number) },
+      // Bo's README is left out of her knowledge base; her own docs/operations.md is not.
+      othersDocs: ["README.md"],
     });
     expect(truth.authors).toEqual(["alex@example.test"]);
     expect(truth.authorship).toBe("verify");
