@@ -1,18 +1,18 @@
 import { type RepoAnalysis, type TechEvidence, analyzeRepo } from "./analyze.js";
-import { attributeEvidence } from "./authorship/attribute.js";
 import { candidateIdentity } from "./authorship/identity.js";
-import { repoAuthors } from "./authorship/repo.js";
-import type { CommitSpan, RepoAuthors } from "./authorship/types.js";
+import { repoAuthors } from "./authorship/source.js";
+import { authorRepository, authoredSpan, mergeSpans } from "./authorship/repository.js";
+import type { CommitSpan } from "./authorship/types.js";
 import { type Catalog, defaultCatalog } from "./catalog.js";
 import { allDetectors } from "./detectors.js";
 import { MAX_IMPORT_EVIDENCE, compareEvidence, statusOf } from "./evidence.js";
 import { LocalHistory } from "./git/repository.js";
 import { addClaimHistory } from "./history.js";
-import { catalogLanguageId, languageOf, mainLanguageEvidence } from "./languages.js";
+import { mainLanguageEvidence } from "./languages.js";
 import { type SourceResolveOptions, resolveSources } from "./sources/index.js";
 import type { RepoSnapshot } from "./sources/types.js";
 import { type RepoEvidence, markStaleClaims } from "./stale.js";
-import type { AuthoredSpan, Evidence, ExtractResult, Technology } from "../core/truth.js";
+import type { Evidence, ExtractResult, Technology } from "../core/truth.js";
 
 export interface ExtractOptions extends SourceResolveOptions {
   catalog?: Catalog;
@@ -59,7 +59,10 @@ export async function extractFromSnapshots(
   const required = options.requireAuthorship === true;
   // Every local history opens at once (git starts while earlier repositories are analysed); each is read
   // at most once, for authorship and for the dates of stale doc lines alike.
-  const histories = snapshots.map((s) => (s.gitWorkTree ? LocalHistory.tryOpen(s.gitWorkTree) : undefined));
+  const wantsHistory = identity !== undefined || options.history !== false;
+  const histories = snapshots.map((s) =>
+    s.gitWorkTree && wantsHistory ? LocalHistory.tryOpen(s.gitWorkTree) : undefined,
+  );
   const authorsOf = identity ? snapshots.map((s, i) => repoAuthors(s, histories[i], identity)) : undefined;
   for (const authors of authorsOf ?? []) authors.catch(() => {}); // awaited in order below
   const analyses: RepoAnalysis[] = [];
@@ -74,36 +77,10 @@ export async function extractFromSnapshots(
       preferredFiles: authors?.candidateFiles,
     });
     if (authors) {
-      spans.push(
-        await attributeEvidence({
-          authors,
-          evidence: analysis.found,
-          paths: analysis.paths ?? new Map(),
-          languageFiles: languageFilesById(analysis.languageFiles, catalog),
-          lineText: (path, line) => lineOf(snapshot, path, line),
-          required,
-        }),
-      );
-      const othersDocs = await docsByOthers(snapshot, authors, required);
-      analysis.summary.authorship = {
-        verified: authors.verified,
-        ...(authors.note ? { note: authors.note } : {}),
-        ...(authors.verified
-          ? {
-              commits: authors.commits,
-              candidateCommits: authors.candidateCommits,
-              languages: candidateBytes(snapshot, analysis.summary.languages, authors.candidateFiles),
-            }
-          : {}),
-        ...(othersDocs.length > 0 ? { othersDocs } : {}),
-      };
-      if (!authors.verified || authors.note) {
-        const counted = !authors.verified && required ? "; counted as others' (authorship required)" : "";
-        analysis.warnings.unshift({
-          repo: snapshot.name,
-          message: `${authors.verified ? "authorship limited" : "authorship not verified"}: ${authors.note}${counted}`,
-        });
-      }
+      const authored = await authorRepository({ snapshot, analysis, authors, catalog, required });
+      spans.push(authored.spans);
+      analysis.summary.authorship = authored.summary;
+      if (authored.warning) analysis.warnings.unshift(authored.warning);
     }
     analyses.push(analysis);
     options.onRepo?.(snapshot.name, analyses.length, snapshots.length);
@@ -139,86 +116,6 @@ export async function extractFromSnapshots(
     ),
     warnings: analyses.flatMap((a) => a.warnings),
   };
-}
-
-/** Linguist languages' files under the catalog's language ids (TSX's files are TypeScript's). */
-function languageFilesById(
-  byLinguist: ReadonlyMap<string, readonly string[]> | undefined,
-  catalog: Catalog,
-): Map<string, string[]> {
-  const byId = new Map<string, string[]>();
-  for (const [linguist, files] of byLinguist ?? []) {
-    const id = catalogLanguageId(linguist, catalog);
-    if (id) byId.set(id, [...(byId.get(id) ?? []), ...files]);
-  }
-  return byId;
-}
-
-// Prose a knowledge base may read: READMEs and text documents.
-const PROSE = /(^|\/)readme[^/]*$|\.(md|mdx|markdown|txt|rst|adoc)$/i;
-
-/** The repository's prose files that others wrote (or nobody can attribute, when authorship is required). */
-async function docsByOthers(
-  snapshot: RepoSnapshot,
-  authors: RepoAuthors,
-  required: boolean,
-): Promise<string[]> {
-  const docs = snapshot.files.map((f) => f.path).filter((p) => PROSE.test(p));
-  await authors.prepare(docs);
-  return docs.filter((p) => {
-    const author = authors.fileAuthor(p);
-    return author === "others" || (author === "unknown" && required);
-  });
-}
-
-/** Bytes per counted language of the files the candidate touched, in the summary's order. */
-function candidateBytes(
-  snapshot: RepoSnapshot,
-  counted: Readonly<Record<string, number>>,
-  candidateFiles: ReadonlySet<string>,
-): Record<string, number> {
-  const bytes: Record<string, number> = {};
-  for (const file of snapshot.files) {
-    if (!candidateFiles.has(file.path)) continue;
-    const language = languageOf(file.path);
-    if (language && counted[language] !== undefined) bytes[language] = (bytes[language] ?? 0) + file.size;
-  }
-  return Object.fromEntries(
-    Object.keys(counted)
-      .filter((l) => bytes[l])
-      .map((l) => [l, bytes[l]!]),
-  );
-}
-
-/** One line of a snapshot's file (1-based), for finding a manifest line at HEAD. */
-async function lineOf(snapshot: RepoSnapshot, path: string, line: number): Promise<string | undefined> {
-  try {
-    return (await snapshot.read(path)).toString("utf8").split("\n")[line - 1];
-  } catch {
-    return undefined;
-  }
-}
-
-/** Each technology's span over every repository: commits add up, dates widen. */
-function mergeSpans(perRepo: readonly Map<string, CommitSpan>[]): Map<string, CommitSpan> {
-  const merged = new Map<string, CommitSpan>();
-  for (const spans of perRepo) {
-    for (const [id, span] of spans) {
-      const into = merged.get(id) ?? { commits: 0, total: 0 };
-      into.commits += span.commits;
-      into.total += span.total;
-      if (span.first !== undefined) into.first = Math.min(into.first ?? span.first, span.first);
-      if (span.last !== undefined) into.last = Math.max(into.last ?? span.last, span.last);
-      merged.set(id, into);
-    }
-  }
-  return merged;
-}
-
-function authoredSpan(span: CommitSpan | undefined): AuthoredSpan | undefined {
-  if (!span || span.commits === 0 || span.first === undefined || span.last === undefined) return undefined;
-  const day = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
-  return { commits: span.commits, total: span.total, first: day(span.first), last: day(span.last) };
 }
 
 /**
