@@ -1,7 +1,8 @@
 // Authorship from a local repository's history: one `git log` pass, blame for manifest lines.
 import type { LocalHistory } from "../git/repository.js";
 import type { Commit, RepoHistory } from "../git/log.js";
-import { GitUnavailable, gitReason } from "../git/run.js";
+import { GitUnavailable, type SafeGit, gitReason } from "../git/run.js";
+import { trustedMailmap } from "./mailmap.js";
 import { type CandidateIdentity, emailOfContact, isCandidateEmail } from "./identity.js";
 import type { Author, CommitSpan, RepoAuthors } from "./types.js";
 
@@ -9,30 +10,40 @@ import type { Author, CommitSpan, RepoAuthors } from "./types.js";
 const MAILMAP_BATCH = 200;
 
 export async function localAuthors(history: LocalHistory, identity: CandidateIdentity): Promise<RepoAuthors> {
-  const log = await history.history();
-  const canonical = await mailmapped(history, [
-    ...identity.ids.flatMap((id) =>
-      id.email ? [id.name ? `${id.name} <${id.email}>` : `<${id.email}>`] : [],
-    ),
-    ...new Set(log.commits.flatMap((c) => c.coAuthors)),
-  ]);
-  const candidateEmails = new Set(
-    identity.ids.flatMap((id) => {
-      if (!id.email) return [];
-      const mapped = canonical.get(id.name ? `${id.name} <${id.email}>` : `<${id.email}>`);
-      return [id.email.toLowerCase(), ...(mapped ? [emailOfContact(mapped).toLowerCase()] : [])];
-    }),
-  );
-  const widened: CandidateIdentity = {
-    ...identity,
-    emails: new Set([...identity.emails, ...candidateEmails]),
-  };
-  const isCandidate = (commit: Commit) =>
-    isCandidateEmail(widened, commit.email) ||
-    commit.coAuthors.some((c) => isCandidateEmail(widened, emailOfContact(canonical.get(c) ?? c)));
-  const mine = log.commits.map(isCandidate);
-  return authorsFromHistory(log, mine, history);
+  const mailmap = await trustedMailmap(history, identity);
+  try {
+    const log = await history.history(mailmap.file);
+    const git = mailmap.file ? history.git.withMailmap(mailmap.file) : history.git;
+    const canonical = await mailmapped(git, [
+      ...identity.ids.flatMap((id) => (id.email ? [contactOf(id)] : [])),
+      ...new Set(log.commits.flatMap((c) => c.coAuthors)),
+    ]);
+    const candidateEmails = new Set(
+      identity.ids.flatMap((id) => {
+        if (!id.email) return [];
+        const mapped = canonical.get(contactOf(id));
+        return [id.email.toLowerCase(), ...(mapped ? [emailOfContact(mapped).toLowerCase()] : [])];
+      }),
+    );
+    const widened: CandidateIdentity = {
+      ...identity,
+      emails: new Set([...identity.emails, ...candidateEmails]),
+    };
+    const isCandidate = (commit: Commit) =>
+      isCandidateEmail(widened, commit.email) ||
+      commit.coAuthors.some((c) => isCandidateEmail(widened, emailOfContact(canonical.get(c) ?? c)));
+    const authors = authorsFromHistory(log, log.commits.map(isCandidate), history);
+    if (mailmap.dropped === 0) return authors;
+    const lines = mailmap.dropped === 1 ? "1 .mailmap line" : `${mailmap.dropped} .mailmap lines`;
+    const untrusted = `${lines} the candidate wrote not trusted (list your other addresses in portfolio.authors)`;
+    return { ...authors, note: authors.note ? `${authors.note}; ${untrusted}` : untrusted };
+  } finally {
+    await mailmap.dispose();
+  }
 }
+
+const contactOf = (id: { name?: string; email?: string }) =>
+  id.name ? `${id.name} <${id.email}>` : `<${id.email}>`;
 
 /** RepoAuthors over a read history, `mine[i]` saying whether commit i is the candidate's. */
 export function authorsFromHistory(
@@ -90,15 +101,15 @@ export function authorsFromHistory(
   };
 }
 
-/** Each contact as the repository's .mailmap names its person ("Name <email>"), by `git check-mailmap`. */
-async function mailmapped(history: LocalHistory, contacts: readonly string[]): Promise<Map<string, string>> {
+/** Each contact as the trusted .mailmap names its person ("Name <email>"), by `git check-mailmap`. */
+async function mailmapped(git: SafeGit, contacts: readonly string[]): Promise<Map<string, string>> {
   const mapped = new Map<string, string>();
   const wellFormed = [...new Set(contacts)].filter((c) => /<[^<>\s]+@[^<>\s]+>$/.test(c.trim()));
   for (let i = 0; i < wellFormed.length; i += MAILMAP_BATCH) {
     const batch = wellFormed.slice(i, i + MAILMAP_BATCH);
     let output: string;
     try {
-      output = await history.git.call(["check-mailmap", ...batch]);
+      output = await git.call(["check-mailmap", ...batch]);
     } catch (error) {
       throw new GitUnavailable(gitReason(error));
     }

@@ -4,7 +4,7 @@ import { type RepoHistory, readHistory } from "./log.js";
 import { GitUnavailable, SafeGit } from "./run.js";
 
 export class LocalHistory {
-  private log?: Promise<RepoHistory>;
+  private readonly logs = new Map<string, Promise<RepoHistory>>();
   private readonly blames = new Map<string, Promise<BlamedLine[] | undefined>>();
 
   private constructor(readonly git: SafeGit) {}
@@ -23,8 +23,15 @@ export class LocalHistory {
     }
   }
 
-  history(): Promise<RepoHistory> {
-    return (this.log ??= readHistory(this.git));
+  /** The log, its authors read through `mailmap` (a file) when given; each reading happens once. */
+  history(mailmap?: string): Promise<RepoHistory> {
+    const key = mailmap ?? "";
+    let log = this.logs.get(key);
+    if (!log) {
+      log = readHistory(mailmap ? this.git.withMailmap(mailmap) : this.git);
+      this.logs.set(key, log);
+    }
+    return log;
   }
 
   /** The file's lines at HEAD with their commits; undefined when git cannot blame it (not committed). */

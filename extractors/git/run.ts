@@ -4,9 +4,13 @@
 // diff textconv and external diff, gpg.program under log.showSignature, a pager, core.sshCommand through a
 // partial clone's lazy fetch. Every call overrides those on the command line (command-line config wins over
 // every file), refuses all transports, and clears the GIT_* environment; safe.directory is left to git.
+// Once opened, a repository is read as a bare one, from an empty folder: nothing of its work tree is read
+// (not its .gitattributes, not an uncommitted .mailmap), only what its commits hold.
 import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { realpath } from "node:fs/promises";
-import { dirname } from "node:path";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
@@ -42,11 +46,27 @@ export interface GitCallOptions {
 /** Why a folder's history cannot be read; the sentence says so to the user. */
 export class GitUnavailable extends Error {}
 
+let emptyFolder: string | undefined;
+
+/** An empty folder to run git in, so no file of a work tree is taken for git's own (`.mailmap`). */
+function neutralCwd(): string {
+  if (!emptyFolder) {
+    const folder = mkdtempSync(join(tmpdir(), "vouch-git-"));
+    process.once("exit", () => rmSync(folder, { recursive: true, force: true }));
+    emptyFolder = folder;
+  }
+  return emptyFolder;
+}
+
 /** A git repository whose work tree is exactly one folder, read with every configured command disabled. */
 export class SafeGit {
   private constructor(
     readonly workTree: string,
     private readonly overrides: readonly string[],
+    /** Set once opened: the repository is then read bare, through its git folder. */
+    private readonly gitDir?: string,
+    /** The mailmap file commits are read through; none by default. */
+    private readonly mailmap?: string,
   ) {}
 
   /**
@@ -59,8 +79,10 @@ export class SafeGit {
     // Driver names are the repository's own: every one that is configured is overridden by name.
     const probe = new SafeGit(root, FIXED_OVERRIDES);
     let toplevel: string;
+    let gitDir: string;
     try {
-      toplevel = (await probe.call(["rev-parse", "--show-toplevel"], options)).trim();
+      const answer = await probe.call(["rev-parse", "--show-toplevel", "--absolute-git-dir"], options);
+      [toplevel = "", gitDir = ""] = answer.split("\n").map((line) => line.trim());
     } catch (error) {
       throw new GitUnavailable(gitReason(error));
     }
@@ -70,14 +92,27 @@ export class SafeGit {
     const drivers = await probe
       .call(["config", "--name-only", "--get-regexp", "^(filter|diff|merge)\\."], options)
       .catch(() => ""); // exit 1: none configured
-    return new SafeGit(root, [...FIXED_OVERRIDES, ...driverOverrides(drivers)]);
+    return new SafeGit(root, [...FIXED_OVERRIDES, ...driverOverrides(drivers)], gitDir);
   }
 
-  /** Runs one read-only git command in the work tree; resolves with stdout. */
+  /** The same repository, its commits' authors read through this mailmap file. */
+  withMailmap(file: string): SafeGit {
+    return new SafeGit(this.workTree, this.overrides, this.gitDir, file);
+  }
+
+  /** Runs one read-only git command; resolves with stdout. */
   async call(args: readonly string[], options: GitCallOptions = {}): Promise<string> {
+    const bare = this.gitDir
+      ? [
+          `--git-dir=${this.gitDir}`,
+          ...["core.bare=true", "mailmap.blob=", `mailmap.file=${this.mailmap ?? "/dev/null"}`].flatMap(
+            (setting) => ["-c", setting],
+          ),
+        ]
+      : [];
     const config = this.overrides.flatMap((setting) => ["-c", setting]);
-    const { stdout } = await run("git", ["--no-pager", ...config, ...args], {
-      cwd: this.workTree,
+    const { stdout } = await run("git", ["--no-pager", ...bare, ...config, ...args], {
+      cwd: this.gitDir ? neutralCwd() : this.workTree,
       env: gitEnvironment(this.workTree),
       timeout: options.timeoutMs ?? 30_000,
       maxBuffer: options.maxBuffer ?? 256 * 1024 * 1024,

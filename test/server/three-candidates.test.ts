@@ -128,7 +128,7 @@ describe("generate: the resume and the report", () => {
         {
           name: "podcast",
           verified: true,
-          commits: 9,
+          commits: 10,
           candidateCommits: 1,
           languages: {},
           othersDocs: ["README.md", "docs/operations.md"],
@@ -136,7 +136,7 @@ describe("generate: the resume and the report", () => {
       ],
     });
     expect(runs.get("stranger")!.stderr).toContain(
-      "vouch: warning: podcast: none of its 9 commits is by sam@example.test, github:sam-stranger",
+      "vouch: warning: podcast: none of its 10 commits is by sam@example.test, github:sam-stranger",
     );
   });
 });

@@ -52,7 +52,7 @@ describe("three candidates, one checkout", () => {
     });
     expect(truth.repos[0]?.authorship).toEqual({
       verified: true,
-      commits: 9,
+      commits: 10,
       candidateCommits: 5,
       languages: { Go: expect.any(Number), Dockerfile: expect.any(Number) },
       // Bo's README is left out of her knowledge base; her own docs/operations.md is not.

@@ -32,7 +32,8 @@ describe("readHistory: one pass over the log", () => {
         files: { ".mailmap": "Ann <ann@example.test> <ann@old.test>\n", "b.txt": "b\n" },
       },
     ]);
-    const history = await (await LocalHistory.open(dir)).history();
+    // The mailmap is given as a file (authorship/mailmap.ts decides which lines to trust).
+    const history = await (await LocalHistory.open(dir)).history(join(dir, ".mailmap"));
     expect(history.commits.map((c) => [c.author, c.email, c.coAuthors])).toEqual([
       ["Ann <ann@example.test>", "ann@example.test", []],
       ["Ben <ben@example.test>", "ben@example.test", [A, "Cy <cy@example.test>"]],

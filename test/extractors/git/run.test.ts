@@ -162,7 +162,7 @@ describe("a repository's config never runs a command", () => {
     process.env.GIT_DIR = join(scratch, "nowhere");
     try {
       const git = await SafeGit.open(repo);
-      expect((await git.call(["rev-parse", "--show-toplevel"])).trim()).toBe(repo);
+      expect((await git.call(["rev-parse", "--absolute-git-dir"])).trim()).toBe(join(repo, ".git"));
     } finally {
       if (saved === undefined) delete process.env.GIT_DIR;
       else process.env.GIT_DIR = saved;
