@@ -17,7 +17,10 @@ export interface Commit {
 
 export interface RepoHistory {
   commits: Commit[];
-  /** Commits (indexes into `commits`, newest first) that touched each file, by its path at HEAD. */
+  /**
+   * Commits (indexes into `commits`, newest first) that changed each file, by its path at HEAD; a commit
+   * that only moved or copied it whole is not one of them.
+   */
   byPath: Map<string, number[]>;
   /** History stops at a shallow clone's boundary: older authors are not known. */
   shallow: boolean;
@@ -116,10 +119,12 @@ export function parseLog(
       const last = paths.at(-1);
       if (!last) continue;
       const current = headPath(last);
+      if (status[0] === "R" && paths[0]) atHead.set(paths[0], current);
+      // A file moved or copied whole changes no line of it: `git mv src lib` writes none of its code.
+      if ((status[0] === "R" || status[0] === "C") && status.slice(1) === "100") continue;
       const list = byPath.get(current) ?? [];
       if (list.at(-1) !== index) list.push(index);
       byPath.set(current, list);
-      if (status[0] === "R" && paths[0]) atHead.set(paths[0], current);
     }
   }
   return { commits, byPath, shallow };

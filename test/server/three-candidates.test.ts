@@ -99,7 +99,7 @@ describe("generate: the resume and the report", () => {
     expect(years?.evidence[0]).toMatchObject({
       source: "truth",
       ref: "podcast",
-      text: "4 of 6 commits by the candidate, 2019-03 to 2024-03",
+      text: "4 of 5 commits by the candidate, 2019-03 to 2024-03",
     });
     expect(skillWords("alex")).toMatch(/gRPC/);
     expect(skillWords("alex")).not.toMatch(/Prometheus/);

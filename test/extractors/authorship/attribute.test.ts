@@ -37,9 +37,10 @@ describe("three candidates, one checkout", () => {
     });
     expect(tech(truth, "prometheus")).toMatchObject({ repositoryStatus: "production" });
     expect(tech(truth, "prometheus").authored).toBeUndefined();
+    // Bo's move of cmd/main.go changed no line of Go: it is not one of the commits on Go's files.
     expect(tech(truth, "go").authored).toEqual({
       commits: 4,
-      total: 6,
+      total: 5,
       first: "2019-03-01",
       last: "2024-03-01",
     });
@@ -90,6 +91,32 @@ describe("three candidates, one checkout", () => {
     expect(truth.technologies.flatMap((t) => t.evidence).some((e) => "author" in e)).toBe(false);
     expect(truth).not.toHaveProperty("authors");
     expect(truth.repos[0]).not.toHaveProperty("authorship");
+  });
+});
+
+describe("moving code is not writing it", () => {
+  it("a stranger who moves the whole tree (git mv) gets none of it; an edit made with the move counts", async () => {
+    const dir = join(scratch, "moved");
+    cpSync(podcast, dir, { recursive: true });
+    git(dir, ["mv", "pkg", "lib"], "Sam Stranger <sam@example.test>", "2025-01-01T00:00:00Z");
+    git(dir, ["commit", "-qm", "move pkg to lib"], "Sam Stranger <sam@example.test>", "2025-01-01T00:00:00Z");
+    const truth = await truthFor(["sam@example.test"], [dir]);
+    expect(statuses(truth, ["grpc", "redis", "prometheus"])).toEqual({
+      grpc: "others-only",
+      redis: "others-only",
+      prometheus: "others-only",
+    });
+    writeFileSync(
+      join(dir, "lib/cache/redis.go"),
+      'package cache\n\nimport (\n\t"github.com/redis/go-redis/v9"\n)\n\n// Get reads through.\nfunc Get() {}\n',
+    );
+    git(
+      dir,
+      ["commit", "-qam", "document the cache"],
+      "Sam Stranger <sam@example.test>",
+      "2025-02-01T00:00:00Z",
+    );
+    expect(tech(await truthFor(["sam@example.test"], [dir]), "redis").status).toBe("production");
   });
 });
 

@@ -39,7 +39,8 @@ describe("readHistory: one pass over the log", () => {
       ["Ben <ben@example.test>", "ben@example.test", [A, "Cy <cy@example.test>"]],
       ["Ann <ann@example.test>", "ann@example.test", []],
     ]);
-    expect(history.byPath.get("src/a.txt")).toEqual([1, 2]);
+    // Ben only moved it: the file is still Ann's alone.
+    expect(history.byPath.get("src/a.txt")).toEqual([2]);
     expect(history.byPath.has("a.txt")).toBe(false);
     expect(history.byPath.get("weird name\twith tab.txt")).toEqual([2]);
     expect(history.shallow).toBe(false);
