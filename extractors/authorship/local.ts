@@ -14,10 +14,13 @@ export async function localAuthors(history: LocalHistory, identity: CandidateIde
   try {
     const log = await history.history(mailmap.file);
     const git = mailmap.file ? history.git.withMailmap(mailmap.file) : history.git;
-    const canonical = await mailmapped(git, [
-      ...identity.ids.flatMap((id) => (id.email ? [contactOf(id)] : [])),
-      ...new Set(log.commits.flatMap((c) => c.coAuthors)),
-    ]);
+    // Without a mailmap every contact is itself: no need to ask git.
+    const canonical = !mailmap.file
+      ? new Map<string, string>()
+      : await mailmapped(git, [
+          ...identity.ids.flatMap((id) => (id.email ? [contactOf(id)] : [])),
+          ...new Set(log.commits.flatMap((c) => c.coAuthors)),
+        ]);
     const candidateEmails = new Set(
       identity.ids.flatMap((id) => {
         if (!id.email) return [];

@@ -2,6 +2,7 @@
 // the lines the candidate wrote. A .mailmap maps one person's addresses to one name; a line the candidate
 // committed could as well map someone else's address to them, so their own lines are not taken (their
 // other addresses belong in portfolio.authors, where a reader of the report sees them).
+import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,6 +26,8 @@ export async function trustedMailmap(
   identity: CandidateIdentity,
 ): Promise<TrustedMailmap> {
   const none: TrustedMailmap = { dropped: 0, dispose: async () => {} };
+  // A work tree without one has none to trust (deleting it can only take commits from the candidate).
+  if (!existsSync(join(history.git.workTree, ".mailmap"))) return none;
   const text = await history.git.call(["cat-file", "blob", "HEAD:.mailmap"]).catch(() => undefined);
   if (text === undefined) return none;
   const lines = text.split("\n");

@@ -39,17 +39,8 @@ const FORMAT = [
 
 /** Reads the whole history of HEAD; throws GitUnavailable with git's reason when it cannot. */
 export async function readHistory(git: SafeGit, options: { timeoutMs?: number } = {}): Promise<RepoHistory> {
-  let shallow: boolean;
-  let boundary = new Set<string>();
   let output: string;
   try {
-    await git.call(["rev-parse", "--verify", "--quiet", "HEAD^{commit}"]);
-  } catch {
-    throw new GitUnavailable("no commits yet");
-  }
-  try {
-    shallow = (await git.call(["rev-parse", "--is-shallow-repository"])).trim() === "true";
-    if (shallow) boundary = await shallowBoundary(git);
     output = await git.call(
       [
         "log",
@@ -67,9 +58,16 @@ export async function readHistory(git: SafeGit, options: { timeoutMs?: number } 
       { timeoutMs: options.timeoutMs ?? 120_000 },
     );
   } catch (error) {
-    throw new GitUnavailable(gitReason(error));
+    const reason = gitReason(error);
+    // An unborn HEAD: "ambiguous argument 'HEAD'", "does not have any commits yet".
+    throw new GitUnavailable(
+      /ambiguous argument 'HEAD'|any commits yet|bad (default )?revision 'HEAD'/.test(reason)
+        ? "no commits yet"
+        : reason,
+    );
   }
-  return parseLog(output, boundary, shallow);
+  const boundary = git.shallow ? await shallowBoundary(git) : new Set<string>();
+  return parseLog(output, boundary, git.shallow);
 }
 
 /** The commits a shallow clone was cut at: their diffs are the whole tree, not anyone's change. */

@@ -67,6 +67,8 @@ export class SafeGit {
     private readonly gitDir?: string,
     /** The mailmap file commits are read through; none by default. */
     private readonly mailmap?: string,
+    /** A shallow clone: history stops at its cut. */
+    readonly shallow = false,
   ) {}
 
   /**
@@ -80,9 +82,13 @@ export class SafeGit {
     const probe = new SafeGit(root, FIXED_OVERRIDES);
     let toplevel: string;
     let gitDir: string;
+    let shallow: string;
     try {
-      const answer = await probe.call(["rev-parse", "--show-toplevel", "--absolute-git-dir"], options);
-      [toplevel = "", gitDir = ""] = answer.split("\n").map((line) => line.trim());
+      const answer = await probe.call(
+        ["rev-parse", "--show-toplevel", "--absolute-git-dir", "--is-shallow-repository"],
+        options,
+      );
+      [toplevel = "", gitDir = "", shallow = ""] = answer.split("\n").map((line) => line.trim());
     } catch (error) {
       throw new GitUnavailable(gitReason(error));
     }
@@ -92,12 +98,13 @@ export class SafeGit {
     const drivers = await probe
       .call(["config", "--name-only", "--get-regexp", "^(filter|diff|merge)\\."], options)
       .catch(() => ""); // exit 1: none configured
-    return new SafeGit(root, [...FIXED_OVERRIDES, ...driverOverrides(drivers)], gitDir);
+    const overrides = [...FIXED_OVERRIDES, ...driverOverrides(drivers)];
+    return new SafeGit(root, overrides, gitDir, undefined, shallow === "true");
   }
 
   /** The same repository, its commits' authors read through this mailmap file. */
   withMailmap(file: string): SafeGit {
-    return new SafeGit(this.workTree, this.overrides, this.gitDir, file);
+    return new SafeGit(this.workTree, this.overrides, this.gitDir, file, this.shallow);
   }
 
   /** Runs one read-only git command; resolves with stdout. */
