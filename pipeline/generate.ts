@@ -125,6 +125,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     );
     extracted = undefined; // the KB has read the tarballs: let them go before the rest of the run
     const warn = options.onWarning ?? ((message) => process.stderr.write(`vouch: warning: ${message}\n`));
+    for (const note of loaded.notes) warn(note);
     if (truth)
       for (const message of authorshipWarnings(truth, portfolio, basename(loaded.path))) warn(message);
     for (const finding of kb.secrets) warn(describeSecret(finding));

@@ -1,9 +1,10 @@
 // The candidate's profile: a JSON Resume document in YAML or JSON, plus vouch's `portfolio` key (repos and
 // docs, relative to the profile file). Errors name the file, line and field.
-import { dirname, isAbsolute, resolve } from "node:path";
+import { basename, dirname, isAbsolute, resolve } from "node:path";
 import type { JsonResume } from "../core/resume.js";
 import { checkDocument } from "../core/document.js";
 import { MAX_PROFILE_BYTES, readInputFile } from "./input-file.js";
+import { readLegacyKeys } from "./profile-legacy.js";
 import { parseAuthorId } from "../extractors/authorship/identity.js";
 
 export interface Portfolio {
@@ -25,6 +26,8 @@ export interface LoadedProfile {
   /** The JSON Resume document without `portfolio`: what the candidate states. */
   profile: JsonResume;
   portfolio: Portfolio;
+  /** What a person should read about how the profile was read (JSON Resume 0.x keys, keys not shown). */
+  notes: string[];
 }
 
 export interface ReadProfileOptions {
@@ -46,18 +49,20 @@ export async function readProfile(path: string, options: ReadProfileOptions = {}
     syntax: "yaml",
     mapping: "a JSON Resume document (a mapping with basics, work, skills, …)",
   });
+  const legacy = readLegacyKeys(profile as JsonResume, basename(path));
   const dir = dirname(resolve(path));
   const local = (p: string) => (/^github(-user)?:/.test(p) || isAbsolute(p) ? p : resolve(dir, p));
   return {
     path,
     dir,
-    profile: profile as JsonResume,
+    profile: legacy.profile,
     portfolio: {
       repos: (portfolio?.repos ?? []).map(local),
       docs: (portfolio?.docs ?? []).map(local),
-      authors: candidateIds(profile as JsonResume, portfolio?.authors ?? []),
+      authors: candidateIds(legacy.profile, portfolio?.authors ?? []),
       authorship: portfolio?.authorship ?? "verify",
     },
+    notes: legacy.notes,
   };
 }
 

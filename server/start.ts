@@ -61,6 +61,7 @@ export async function loadServerDeps(start: StartOptions): Promise<AppDeps> {
       : await extractPortfolio(portfolio, { catalog, settings, history: start.history });
   const truth = extracted?.truth;
   const profilePath = basename(loaded.path);
+  for (const note of loaded.notes) start.logger?.warn(note);
   if (truth)
     for (const message of authorshipWarnings(truth, portfolio, profilePath)) start.logger?.warn(message);
   // The snapshots go out of scope when this returns: the server keeps only the KB built from them.

@@ -33,8 +33,10 @@ export function profileDocs(profile: JsonResume, file: string): SourceDoc[] {
     const dates = period(work.startDate, work.endDate);
     add(`work[${i}]`, role || `Work ${i + 1}`, [
       role && `${role}${dates ? ` (${dates})` : ""}.`,
+      str(work.description),
       str(work.summary),
       ...strings(work.highlights).map((h) => `- ${h}`),
+      ...otherFields(work, WORK_RECORD),
     ]);
   });
 
@@ -124,6 +126,34 @@ function commitsSaid(tech: Technology): string {
 
 function technologyMetadata(tech: Technology): Record<string, string> {
   return { technology: tech.id, category: tech.category, ...(tech.vendor ? { vendor: tech.vendor } : {}) };
+}
+
+// The fields a work entry's lines above already say (or that are no statement: a link, a place).
+const WORK_RECORD = new Set([
+  "name",
+  "position",
+  "startDate",
+  "endDate",
+  "description",
+  "summary",
+  "highlights",
+  "url",
+  "location",
+]);
+
+/**
+ * Every other field of an entry, as the entry's own evidence: `keywords` or `technologies` a resume
+ * generator adds ("Technologies: TypeScript, React."), an older key such as `descriptionPoints`.
+ */
+function otherFields(entry: object, said: ReadonlySet<string>): string[] {
+  return Object.entries(entry).flatMap(([key, value]) => {
+    if (said.has(key)) return [];
+    const values = typeof value === "string" ? [value] : strings(value);
+    const kept = values.map((v) => v.trim()).filter(Boolean);
+    if (kept.length === 0) return [];
+    const label = key.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/^./, (c) => c.toUpperCase());
+    return [`${label}: ${kept.join(", ")}${/[.!?]$/.test(kept.at(-1)!) ? "" : "."}`];
+  });
 }
 
 function period(start: unknown, end: unknown): string {

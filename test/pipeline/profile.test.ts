@@ -58,6 +58,7 @@ describe("reading a profile", () => {
         authors: [],
         authorship: "verify",
       },
+      notes: [],
     });
   });
 
@@ -80,6 +81,7 @@ describe("reading a profile", () => {
       dir: root,
       profile: resume,
       portfolio: { repos: [], docs: [], authors: ["github:dana"], authorship: "verify" },
+      notes: [],
     });
   });
 
