@@ -94,7 +94,14 @@ function summary(input: WriterInput, template: SummaryTemplate): string {
     if (names.some((n) => !values[n])) return [];
     return [sentence.replace(/\{(\w+)\}/g, (_, n: string) => values[n]!)];
   });
-  return filled.join(" ") || (input.profile.basics?.summary ?? "");
+  // A sentence of the profile's that ends without a full stop still ends before the next one: joined
+  // bare, the two would read as one sentence, which the verifier judges (and blocks) as one claim.
+  const ended = filled.map((sentence, i) =>
+    i < filled.length - 1 && !/[.!?…]["'’”)\]]*$/.test(sentence.trimEnd())
+      ? `${sentence.trimEnd()}.`
+      : sentence,
+  );
+  return ended.join(" ") || (input.profile.basics?.summary ?? "");
 }
 
 /** The profile's groups, job-relevant keywords first, plus production technologies the job asks for. */

@@ -109,6 +109,33 @@ describe("the embedded defaults (template writer, local KB, local verifier)", ()
   });
 });
 
+describe("a profile summary without a final full stop", () => {
+  it("the template writer's summary passes its own verifier", async () => {
+    const dir = temp();
+    const text = readFileSync(profile, "utf8")
+      .replace("with Terraform and Kubernetes.", "with Terraform and Kubernetes")
+      .replace(/\.\/(repos|docs)/g, (_m, folder: string) => join(samples, folder));
+    writeFileSync(join(dir, "profile.yaml"), text);
+    const run = await runCli([
+      "generate",
+      "--profile",
+      join(dir, "profile.yaml"),
+      "--job",
+      job,
+      "--out",
+      join(dir, "out"),
+      "--no-history",
+    ]);
+    expect(run.code).toBe(0);
+    const report = json(join(dir, "out", "report.json")) as {
+      verdicts: { section: string; verdict: string }[];
+    };
+    expect(report.verdicts).toEqual([expect.objectContaining({ section: "basics", verdict: "GROUNDED" })]);
+    const resume = json(join(dir, "out", "resume.json")) as { basics: { summary: string } };
+    expect(resume.basics.summary).toMatch(/with Terraform and Kubernetes\. Brings \d+ years/);
+  });
+});
+
 describe("a scripted draft full of fabrications", () => {
   const out = temp();
   beforeAll(async () => {

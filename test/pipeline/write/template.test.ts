@@ -124,6 +124,31 @@ describe("the summary", () => {
   });
 
   it.each([
+    [
+      "no full stop",
+      "Builds order services",
+      "Builds order services. Production experience with PostgreSQL.",
+    ],
+    [
+      "a question mark",
+      "Builds order services?",
+      "Builds order services? Production experience with PostgreSQL.",
+    ],
+    ["a closing quote", 'Says "ship it."', 'Says "ship it." Production experience with PostgreSQL.'],
+    [
+      "trailing spaces",
+      "Builds order services  ",
+      "Builds order services. Production experience with PostgreSQL.",
+    ],
+  ])(
+    "ends the profile's own sentence before the next (%s): one claim each for the verifier",
+    (_name, own, summary) => {
+      const over = { profile: { ...profile, basics: { summary: own } }, matches: pg };
+      expect(write(over).basics?.summary).toBe(summary);
+    },
+  );
+
+  it.each([
     [["postgresql"], "PostgreSQL"],
     [["postgresql", "kubernetes"], "PostgreSQL and Kubernetes"],
     [["postgresql", "kubernetes", "aws-sdk-s3"], "PostgreSQL, Kubernetes and Amazon S3"],
