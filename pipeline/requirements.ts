@@ -5,6 +5,7 @@ import type { Catalog } from "../extractors/catalog.js";
 import type { Job, JobLine } from "./job.js";
 import { isContentWord, stemOf, wordsOf } from "./verify/words.js";
 import { unknownNames } from "./requirements/names.js";
+import { isOffer } from "./requirements/offers.js";
 import { namedTechnologies } from "./requirements/technologies.js";
 import { yearsClauses } from "./requirements/years.js";
 
@@ -69,7 +70,7 @@ export function jobRequirements(job: Job, catalog: Catalog): Requirement[] {
   // "About the role: …"): they name technologies and years, but no duty of their own.
   const listsDuties = job.lines.some((l) => l.item);
   for (const line of job.lines) {
-    if (line.heading) continue;
+    if (line.heading || isOffer(line, job.title)) continue;
     for (const r of lineRequirements(line, catalog, known, listsDuties && !line.item)) add(r);
   }
   return out;
