@@ -11,11 +11,19 @@ const ASSIGNMENT = new RegExp(
   "gi",
 );
 const REFERENCE = /^(?:\$|<|\{|%|\[|process\.env|os\.environ|env\(|getenv|\*{3}|x{3}|\.{3}|…)/i;
+// Words docs and examples put where a secret would go: no one's secret.
+const PLACEHOLDER =
+  /^(?:change[-_ ]?me|change[-_ ]?it|changeme\d*|replace[-_ ]?me|password\d*|passw0rd|secret|example|sample|dummy|placeholder|redacted|none|null|todo|tbd|(?:your|my)[-_ ].*|.*[-_]here|x+|\*+)$/i;
+// Unquoted code on the right of a colon or an equals sign names where a value comes from or what shape it
+// has (`password: z.string()`, `secret_key = settings.SECRET_KEY`, `password: Optional[str]`): short
+// identifiers, dotted, called or indexed (a bare word is how a password is written: `password = hunter2`).
+const CODE = /^[A-Za-z_$][\w$]{0,30}(?:(?:\.[A-Za-z_$][\w$]{0,30})+(?:\(.*|\[.*)?|\(.*|\[.*)$/;
 const MIN_LENGTH = 6;
 
 export function isSecretValue(value: string, quoted: boolean): boolean {
   const bare = value.replace(/[.,;)]+$/, "");
-  if (bare.length < MIN_LENGTH || REFERENCE.test(bare)) return false;
+  if (bare.length < MIN_LENGTH || REFERENCE.test(bare) || PLACEHOLDER.test(bare)) return false;
+  if (!quoted && CODE.test(value.replace(/[,;]+$/, ""))) return false;
   return quoted || /[^A-Za-z]/.test(bare);
 }
 

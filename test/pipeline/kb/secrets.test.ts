@@ -19,6 +19,8 @@ describe("findSecrets", () => {
     [`- **Password:** ${FAKE.password}`, "vouch/password-assignment"],
     [`client_secret => 'abcdefgh'`, "vouch/password-assignment"],
     [`api-key := ${FAKE.password}`, "vouch/password-assignment"],
+    ['DB_PASSWORD: "S3cure-Pa55!"', "vouch/password-assignment"],
+    ["JWT_SECRET=9f8e7d6c5b4a3f2e1d0c", "vouch/password-assignment"],
   ])("finds the secret in %j (%s)", async (line, rule) => {
     const findings = await findSecrets(`# Notes\n\n${line}\n`, "docs/notes.md");
     expect(findings.map((f) => f.rule)).toContain(rule);
@@ -37,6 +39,18 @@ describe("findSecrets", () => {
     "PASSWORD=***",
     "pwd: 123",
     "Tokens rotate every 90 days; the API key lives in AWS Secrets Manager.",
+    // An empty assignment, a schema or a type, code that reads the value, and placeholders.
+    "JWT_SECRET=",
+    "password: z.string().min(12),",
+    "password: Optional[str] = None",
+    "secret_key = settings.SECRET_KEY",
+    "password = getpass.getpass()",
+    'password = "changeme"',
+    "DB_PASSWORD=change-me",
+    "GITHUB_TOKEN=your_github_token_here",
+    'api_key: "your-api-key"',
+    'client_secret: "REPLACE_ME"',
+    'password: "password123"',
   ])("finds nothing in %j", async (line) => {
     expect(await findSecrets(`${line}\n`, "docs/notes.md")).toEqual([]);
   });
@@ -102,6 +116,11 @@ describe("isSecretValue", () => {
     ["<token>", true, false],
     ["xxxxxxxx", true, false],
     ["hunter2.", false, true],
+    ["z.string()", false, false],
+    ["z.string()", true, true],
+    ["changeme", true, false],
+    ["S3cure-Pa55!", false, true],
+    ["eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc", false, true],
   ])("%j (quoted %s) is a secret: %s", (value, quoted, secret) => {
     expect(isSecretValue(value, quoted)).toBe(secret);
   });
