@@ -114,8 +114,9 @@ export function guardDraft(draft: JsonResume, context: GuardContext, guards: rea
   }
   append(records, removeItems(guarded, removals));
   // Last, what the removals left empty goes, so that nothing is drawn as a bare heading.
+  const emptied = new Set(removals.map((r) => r.field.replace(/\[\d+\]$/, "")));
   for (const guard of guards) {
-    for (const finding of guard.tidyDraft?.(guarded, context) ?? [])
+    for (const finding of guard.tidyDraft?.(guarded, context, emptied) ?? [])
       records.push(applyDraftEdit(guarded, finding));
   }
   return { draft: guarded, records, skipped };

@@ -61,5 +61,5 @@ export const recordProvenance: Guard = {
   },
   checkDraft,
   checkText,
-  tidyDraft: (draft) => tidyEmpty(draft),
+  tidyDraft: (draft, _context, emptied) => tidyEmpty(draft, emptied),
 };

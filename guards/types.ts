@@ -124,8 +124,12 @@ export interface Guard {
   meta: GuardMeta;
   /** Post-writer guards that look at the whole draft before its strings (record-provenance). */
   checkDraft?(draft: JsonResume, context: GuardContext): DraftFinding[];
-  /** After every string was guarded: what the guards left empty (a skills group with no keyword). */
-  tidyDraft?(draft: JsonResume, context: GuardContext): DraftFinding[];
+  /**
+   * After every string was guarded: what the guards left empty (a skills group with no keyword). `emptied`
+   * names the lists the guards' removals emptied (`skills[2].keywords`); a list the draft had empty already
+   * is the writer's, not theirs.
+   */
+  tidyDraft?(draft: JsonResume, context: GuardContext, emptied: ReadonlySet<string>): DraftFinding[];
   /** Pre-writer guards look at the matches. */
   checkMatches?(matches: readonly Match[], context: GuardContext): MatchFinding[];
   /** Post-writer guards look at every AI-written string. */

@@ -159,6 +159,36 @@ describe("record-provenance: minimal cases found by the properties", () => {
     ]);
   });
 
+  it("a list the profile itself leaves empty gets no empty-group record: no guard removed anything", () => {
+    const profile: JsonResume = {
+      work: [{ name: "Quillmark", position: "Engineer", highlights: [] }],
+      skills: [
+        { name: "Leadership", keywords: [] },
+        { name: "Data", keywords: ["PostgreSQL"] },
+      ],
+    };
+    const result = guardDraft(structuredClone(profile), buildContext({ catalog, profile }), GUARDS);
+    expect(result.records).toEqual([]);
+    expect(result.draft).toEqual(profile);
+  });
+
+  it("a group the guards emptied still goes, with its record, beside one the profile left empty", () => {
+    const profile: JsonResume = { skills: [{ name: "Leadership", keywords: [] }] };
+    const draft: JsonResume = {
+      skills: [
+        { name: "Leadership", keywords: [] },
+        { name: "Data", keywords: ["Snowflake"] },
+      ],
+    };
+    const result = guardDraft(draft, buildContext({ catalog, profile }), GUARDS);
+    expect(result.records.map((r) => [r.rule, r.action, r.field])).toEqual([
+      ["unbacked-technology", "remove", "skills[1].keywords[0]"],
+      ["empty-group", "remove", "skills[1]"],
+    ]);
+    expect(result.draft.skills).toEqual([{ name: "Leadership", keywords: [] }]);
+    expect(JSON.stringify(revertDraft(result.draft, result.records))).toBe(JSON.stringify(draft));
+  });
+
   it("an interest whose keywords the guard emptied is not put back on a second run (D2)", () => {
     // The first run removes the invented keyword and then drops the empty list (empty-group); the second
     // finds the keywords key missing and restores the profile's (dropped-field).
