@@ -18,9 +18,10 @@ export function scanMentions(
   firstOnly: boolean,
   textByFirstWord: Map<string, TextName[]>,
   firstWords: FirstWords,
+  anyCase = false,
 ): Mention[] {
   const found: Found = { spans: [], kinds: [], pending: [], codes: undefined };
-  const mentions = scan(text, firstOnly, textByFirstWord, firstWords, found);
+  const mentions = scan(text, firstOnly, textByFirstWord, firstWords, found, anyCase);
   if (found.pending.length === 0) return mentions;
   return resolveAmbiguous(text, mentions, found, firstOnly);
 }

@@ -126,6 +126,19 @@ export class Catalog {
   }
 
   /**
+   * The technologies `text` names in any case, for what a candidate writes of themselves ("react with
+   * redux", "build system with gulp"): a name the catalog reads only as written (`text: exact`) is found in
+   * another case too, as an ordinary word its sentence must show a technology.
+   */
+  findMentionsAnyCase(text: string): readonly Mention[] {
+    return Object.freeze(
+      readThroughView(text, (read) =>
+        scanMentions(read, false, this.textByFirstWord, firstWordFilters.get(this)!, true),
+      ),
+    );
+  }
+
+  /**
    * The first mention of each technology named in `text`, in text order: what `findMentions` finds, less
    * the repeats, without building them (a long text names the same few technologies thousands of times).
    */

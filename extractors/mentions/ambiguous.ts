@@ -42,7 +42,12 @@ interface Item {
   kind: AmbiguousKind | undefined;
   verdict: Verdict;
   file?: true;
+  /** An exact name written in another case ("react"): a technology only by its neighbours or a list. */
+  folded?: true;
 }
+
+const WITH_GAP = /^\s+with\s+$/i;
+const ACRONYM = /^[A-Z]{2,5}s?$/;
 
 /** The longest a sentence is read either side of a name: past it, a run of text is no sentence. */
 const SENTENCE_REACH = 400;
@@ -130,6 +135,7 @@ function readSentence(
       end: spans[2 * m + 1]! - from,
       kind,
       verdict: kind === undefined ? "technology" : "open",
+      ...(found.folded?.has(m) ? { folded: true as const } : {}),
     });
   }
   if (FILE_CUE.test(sentence)) addFileNames(sentence, items);
@@ -160,12 +166,15 @@ function readSentence(
     const named = items.some((item) => item.verdict === "technology");
     items.forEach((item, i) => {
       if (item.verdict !== "open") return;
-      const listed = [items[i - 1], items[i + 1]].some(
-        (other) =>
-          other?.verdict === "technology" &&
-          isListGap(sentence.slice(Math.min(item.end, other.end), Math.max(item.start, other.start))),
-      );
-      const about = item.kind === "person" ? file : named && item.start !== firstWord;
+      const listed = [items[i - 1], items[i + 1]].some((other) => {
+        if (other?.verdict !== "technology") return false;
+        const gap = sentence.slice(Math.min(item.end, other.end), Math.max(item.start, other.start));
+        // "react with redux": a name written in lower case is joined to a technology by `with` too.
+        return isListGap(gap) || (item.folded === true && WITH_GAP.test(gap));
+      });
+      // A name in another case stands only by its own neighbours: a technology elsewhere in the sentence
+      // says nothing of "react" in "engineers react quickly to outages on Kubernetes".
+      const about = item.folded ? false : item.kind === "person" ? file : named && item.start !== firstWord;
       if (listed || about) {
         item.verdict = "technology";
         changed = true;
@@ -237,6 +246,12 @@ function localVerdict(
   if (nextLower !== undefined && TECHNOLOGY_NOUNS.has(nextLower) && !(kind === "verb" && start === firstWord))
     return "technology";
   if (usedBefore) return "technology";
+  // What it is used for, in a list of tools: `Dapper for ORM`, `Black for formatting`, `Chef for CM`.
+  if (nextLower === "for" && kind !== "person") {
+    const purposeStart = afterSpaces(sentence, nextStart + 3);
+    const purpose = wordAt(sentence, purposeStart);
+    if (purpose && (TECHNOLOGY_NOUNS.has(purpose.toLowerCase()) || ACRONYM.test(purpose))) return "technology";
+  }
   // `5 years of Go`
   if (prevLower === "of" && YEARS_BEFORE.test(sentence.slice(Math.max(0, prevStart - 8), prevStart)))
     return "technology";

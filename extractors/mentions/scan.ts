@@ -121,6 +121,8 @@ export interface Found {
   /** The matches of ambiguous names among the mentions. */
   pending: Pending[];
   codes: Uint16Array | undefined;
+  /** Matches (indexes into `kinds`) of exact names found in another case: judged as verbs, spread only by lists. */
+  folded?: Set<number>;
 }
 
 /** A match of an ambiguous name, at `index` in the mentions, waiting for its sentence to be read. */
@@ -139,6 +141,7 @@ export function scan(
   textByFirstWord: Map<string, TextName[]>,
   firstWords: FirstWords,
   found: Found,
+  anyCase = false,
 ): Mention[] {
   // Not a string (a malformed input): fail as reading its lower case always has.
   if (typeof text !== "string") (text as string).toLowerCase();
@@ -205,17 +208,25 @@ export function scan(
       const start = at - candidate.lead;
       if (start < coveredUntil || start < 0 || candidate.never) continue;
       const stop = start + candidate.name.length;
+      // Any case: an exact name is compared in lower case too, and written otherwise it is a word until its
+      // sentence shows it a technology ("react with redux" in a profile; "engineers react quickly" not).
+      const folded = anyCase && candidate.exact;
+      const held = candidate.exact && !folded ? text : (lower ??= text.toLowerCase());
+      const wanted = folded ? candidate.name.toLowerCase() : candidate.wanted;
+      if (folded && wanted.length !== candidate.name.length) continue;
       // `startsWith` needs these two characters to match: a cheap test first.
-      const held = candidate.exact ? text : (lower ??= text.toLowerCase());
       const at1 = start + candidate.probe;
-      if (candidate.probe1 !== -1 && held.charCodeAt(at1) !== candidate.probe1) continue;
-      if (candidate.probe2 !== -1 && held.charCodeAt(at1 + 1) !== candidate.probe2) continue;
-      if (!held.startsWith(candidate.wanted, start)) continue;
+      if (!folded && candidate.probe1 !== -1 && held.charCodeAt(at1) !== candidate.probe1) continue;
+      if (!folded && candidate.probe2 !== -1 && held.charCodeAt(at1 + 1) !== candidate.probe2) continue;
+      if (!held.startsWith(wanted, start)) continue;
       if (!isBoundary(codes, start - 1) || !isBoundary(codes, stop)) continue;
+      const otherCase = folded && !text.startsWith(candidate.name, start);
+      const kind = candidate.ambiguous ?? (otherCase ? "verb" : undefined);
+      if (otherCase) (found.folded ??= new Set()).add(kinds.length);
       spans.push(start, stop);
-      kinds.push(candidate.ambiguous);
-      if (candidate.ambiguous !== undefined) {
-        pending.push({ index: mentions.length, kind: candidate.ambiguous });
+      kinds.push(kind);
+      if (kind !== undefined) {
+        pending.push({ index: mentions.length, kind });
         mentions.push(
           Object.freeze({ id: candidate.id, start, end: stop, matched: text.slice(start, stop) }),
         );

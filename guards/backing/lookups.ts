@@ -195,7 +195,8 @@ function profileMentions(context: GuardContext): Map<string, ProfileString[]> {
   const { catalog } = context;
   for (const item of profileStrings(context.profile)) {
     if (!canStateSkill(item.field)) continue;
-    for (const id of new Set(catalog.findMentions(item.text).map((m) => m.id))) push(profile, id, item);
+    // The candidate's own words in any case: "react with redux" states React.
+    for (const id of new Set(catalog.findMentionsAnyCase(item.text).map((m) => m.id))) push(profile, id, item);
   }
   return profile;
 }

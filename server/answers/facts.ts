@@ -286,7 +286,7 @@ export function yearsFacts(sources: FactSources, asOf: string): Chunk[] {
   for (const w of profile.work ?? []) {
     for (const text of [w.position, w.summary, ...(w.highlights ?? [])]) {
       // Years on Amazon EKS are years of Kubernetes too (the catalog's `implies`), as generate counts them.
-      for (const m of text ? catalog.findMentions(text) : []) {
+      for (const m of text ? catalog.findMentionsAnyCase(text) : []) {
         ids.add(m.id);
         for (const implied of catalog.get(m.id)?.implies ?? []) ids.add(implied);
       }

@@ -12,7 +12,7 @@ export function profileTechnologies(profile: JsonResume, catalog: Catalog): Read
     ids = new Set(
       profileStrings(profile)
         .filter((s) => canStateSkill(s.field))
-        .flatMap((s) => catalog.findMentions(s.text).map((m) => m.id)),
+        .flatMap((s) => catalog.findMentionsAnyCase(s.text).map((m) => m.id)),
     );
     namedByProfile.set(profile, ids);
   }
@@ -51,6 +51,6 @@ function readHighlights(profile: JsonResume, catalog: Catalog): Highlight[] {
   return (profile.work ?? []).flatMap((w, work) =>
     (w.highlights ?? [])
       .filter((text) => text.trim() !== "")
-      .map((text) => ({ work, text, technologies: new Set(catalog.findMentions(text).map((m) => m.id)) })),
+      .map((text) => ({ work, text, technologies: new Set(catalog.findMentionsAnyCase(text).map((m) => m.id)) })),
   );
 }

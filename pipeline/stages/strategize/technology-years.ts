@@ -33,7 +33,7 @@ export function technologyYears(
     // An entry naming Amazon EKS is Kubernetes experience too (the catalog's `implies`).
     const counts = (id: string) =>
       id === technology || catalog.get(id)?.implies?.includes(technology) === true;
-    const naming = texts.find((t) => catalog.findMentions(t).some((m) => counts(m.id)));
+    const naming = texts.find((t) => catalog.findMentionsAnyCase(t).some((m) => counts(m.id)));
     const start = months(w.startDate);
     const end = w.endDate ? months(w.endDate) : now;
     if (!naming || start === undefined || end === undefined || end < start) return;
