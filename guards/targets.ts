@@ -52,6 +52,34 @@ function closest(
   return best;
 }
 
+/**
+ * The profile highlight a draft bullet was rewritten from when none is about the same subject: the one it
+ * resembles most, provided the two share a content word and no other bullet of the draft's entry
+ * resembles that highlight more.
+ */
+function rewrittenFrom(
+  text: string,
+  candidates: readonly string[] | undefined,
+  drafted: readonly string[],
+  known: WordSets,
+): number | undefined {
+  if (!candidates || candidates.length === 0) return undefined;
+  const mine = contentWords(text);
+  let best: number | undefined;
+  let score = 0;
+  candidates.forEach((candidate, k) => {
+    const theirs = contentWords(candidate);
+    if (![...mine].some((w) => w !== "#" && theirs.has(w))) return;
+    const s = similarity(text, candidate, known);
+    if (s > score) [best, score] = [k, s];
+  });
+  if (best === undefined) return undefined;
+  const source = candidates[best]!;
+  return drafted.some((other) => other !== text && similarity(other, source, known) > score)
+    ? undefined
+    : best;
+}
+
 // Words that do not change what a bullet says: articles, prepositions, and the hedges around a figure
 // ("by about 39%", "by over 38%").
 const FILLER = new Set(
@@ -157,9 +185,16 @@ export function draftTargets(draft: JsonResume, profile?: JsonResume): DraftTarg
       ...(original !== undefined ? { original, ...(from ? { originalField: from } : {}) } : {}),
     });
   };
-  // The closest highlight of the profile's entry, with its field there.
-  const highlight = (text: string, entry: string | undefined, mine: readonly string[] | undefined) => {
-    const k = closest(text, mine, known);
+  // The closest highlight of the profile's entry, with its field there: one about the same subject, else
+  // the one this bullet was most likely rewritten from (each other's best match, sharing a content word),
+  // so a bullet that carries a lie falls back to the candidate's own instead of going.
+  const highlight = (
+    text: string,
+    entry: string | undefined,
+    mine: readonly string[] | undefined,
+    drafted: readonly string[],
+  ) => {
+    const k = closest(text, mine, known) ?? rewrittenFrom(text, mine, drafted, known);
     return k === undefined ? [] : ([mine![k], `${entry}.highlights[${k}]`] as const);
   };
 
@@ -169,14 +204,19 @@ export function draftTargets(draft: JsonResume, profile?: JsonResume): DraftTarg
     const [mine, at] = sameEntry(work, i, profile?.work) ?? [];
     add(`work[${i}].summary`, work.summary, "prose", mine?.summary, `${at}.summary`);
     work.highlights?.forEach((h, j) =>
-      add(`work[${i}].highlights[${j}]`, h, "prose", ...highlight(h, at, mine?.highlights)),
+      add(`work[${i}].highlights[${j}]`, h, "prose", ...highlight(h, at, mine?.highlights, work.highlights!)),
     );
   });
   draft.projects?.forEach((project, i) => {
     const [mine, at] = sameEntry(project, i, profile?.projects, "projects") ?? [];
     add(`projects[${i}].description`, project.description, "prose", mine?.description, `${at}.description`);
     project.highlights?.forEach((h, j) =>
-      add(`projects[${i}].highlights[${j}]`, h, "prose", ...highlight(h, at, mine?.highlights)),
+      add(
+        `projects[${i}].highlights[${j}]`,
+        h,
+        "prose",
+        ...highlight(h, at, mine?.highlights, project.highlights!),
+      ),
     );
     project.keywords?.forEach((k, j) => add(`projects[${i}].keywords[${j}]`, k, "list-item"));
   });

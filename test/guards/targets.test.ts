@@ -1,6 +1,6 @@
 // Near-duplicate bullets: what makes a fallback repeat one the entry already has.
 import { describe, expect, it } from "vitest";
-import { contentWords, heldElsewhere, nearDuplicate } from "../../guards/targets.js";
+import { contentWords, draftTargets, heldElsewhere, nearDuplicate } from "../../guards/targets.js";
 import type { JsonResume } from "../../core/resume.js";
 
 describe("nearDuplicate", () => {
@@ -66,5 +66,43 @@ describe("heldElsewhere", () => {
 
   it("is about list items only", () => {
     expect(heldElsewhere(draft, "basics.summary", "Ran on-call.")).toBeUndefined();
+  });
+});
+
+describe("draftTargets: the candidate's own wording for a rewritten bullet", () => {
+  const profile: JsonResume = {
+    work: [
+      {
+        name: "Acme",
+        highlights: [
+          "Used SimpleInjector for DI and Dapper for ORM",
+          "Ran the on-call rotation for payments",
+        ],
+      },
+    ],
+  };
+  const targetsOf = (highlights: string[]) =>
+    draftTargets({ work: [{ name: "Acme", highlights }] }, profile).map((t) => [t.field, t.originalField]);
+
+  it("a bullet that shares few words with its source still falls back to it", () => {
+    expect(targetsOf(["Wired dependencies with SimpleInjector and data access with Snowflake"])).toEqual([
+      ["work[0].highlights[0]", "work[0].highlights[0]"],
+    ]);
+  });
+
+  it("not when another bullet of the draft was rewritten from that source more closely", () => {
+    expect(
+      targetsOf([
+        "Wired dependencies with SimpleInjector",
+        "Used SimpleInjector for dependency injection and Dapper as the ORM",
+      ]),
+    ).toEqual([
+      ["work[0].highlights[0]", undefined],
+      ["work[0].highlights[1]", "work[0].highlights[0]"],
+    ]);
+  });
+
+  it("not when it shares no content word with any of them: it is about something else", () => {
+    expect(targetsOf(["Migrated billing to Snowflake"])).toEqual([["work[0].highlights[0]", undefined]]);
   });
 });
