@@ -250,7 +250,8 @@ function localVerdict(
   if (nextLower === "for" && kind !== "person") {
     const purposeStart = afterSpaces(sentence, nextStart + 3);
     const purpose = wordAt(sentence, purposeStart);
-    if (purpose && (TECHNOLOGY_NOUNS.has(purpose.toLowerCase()) || ACRONYM.test(purpose))) return "technology";
+    if (purpose && (TECHNOLOGY_NOUNS.has(purpose.toLowerCase()) || ACRONYM.test(purpose)))
+      return "technology";
   }
   // `5 years of Go`
   if (prevLower === "of" && YEARS_BEFORE.test(sentence.slice(Math.max(0, prevStart - 8), prevStart)))

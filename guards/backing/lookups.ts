@@ -196,7 +196,8 @@ function profileMentions(context: GuardContext): Map<string, ProfileString[]> {
   for (const item of profileStrings(context.profile)) {
     if (!canStateSkill(item.field)) continue;
     // The candidate's own words in any case: "react with redux" states React.
-    for (const id of new Set(catalog.findMentionsAnyCase(item.text).map((m) => m.id))) push(profile, id, item);
+    for (const id of new Set(catalog.findMentionsAnyCase(item.text).map((m) => m.id)))
+      push(profile, id, item);
   }
   return profile;
 }

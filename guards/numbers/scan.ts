@@ -105,7 +105,7 @@ class Pass implements Scan {
 
   /** A number word, unless a figure read from digits covers it or it is inside an identifier or URL. */
   word(w: WordNumber, role: Role): void {
-    if (role === "output" && (w.loose || w.ordinal || w.unit)) return;
+    if (role === "output" && (w.loose || w.ordinal)) return;
     const digits = this.digits;
     while (this.k < digits.length && digits[this.k]!.end <= w.start) this.k++;
     if (this.k > 1024) {
@@ -121,6 +121,7 @@ class Pass implements Scan {
     if (w.ordinal) d.kind = "ordinal";
     if (w.unit) d.unit = unitOf(w.unit === "x" ? "x" : "%", true);
     if (!w.unit && !w.ordinal) d.end = readSpaced(this.text, w.end, d);
+    if (w.min) d.bound = "min";
     if (d.end > this.floor) this.floor = d.end;
     this.put(d);
   }

@@ -54,15 +54,55 @@ const ORDINALS = [
   "nineteenth",
   "twentieth",
 ];
-/** Source-only words that state a figure: `doubled throughput` grounds `2x`. */
-const CHANGE_WORDS: Record<string, { value: number; unit: string }> = {
-  doubled: { value: 2, unit: "x" },
-  tripled: { value: 3, unit: "x" },
-  quadrupled: { value: 4, unit: "x" },
-  halved: { value: 50, unit: "%" },
+/**
+ * Words that state a change as a figure: `doubled throughput` is `2x`, `halved` a 50 % cut. Sources read them
+ * all; AI-written text is checked for the `strict` ones, which say nothing but the figure (`twice a week` is
+ * a frequency, not a multiplier).
+ */
+const CHANGE_WORDS: Record<string, { value: number; unit: string; strict?: true }> = {
+  doubled: { value: 2, unit: "x", strict: true },
+  tripled: { value: 3, unit: "x", strict: true },
+  quadrupled: { value: 4, unit: "x", strict: true },
+  quintupled: { value: 5, unit: "x", strict: true },
+  halved: { value: 50, unit: "%", strict: true },
   twice: { value: 2, unit: "x" },
-  dozen: { value: 12, unit: "" },
+  twofold: { value: 2, unit: "x", strict: true },
+  threefold: { value: 3, unit: "x", strict: true },
+  fourfold: { value: 4, unit: "x", strict: true },
+  fivefold: { value: 5, unit: "x", strict: true },
+  sixfold: { value: 6, unit: "x", strict: true },
+  sevenfold: { value: 7, unit: "x", strict: true },
+  eightfold: { value: 8, unit: "x", strict: true },
+  ninefold: { value: 9, unit: "x", strict: true },
+  tenfold: { value: 10, unit: "x", strict: true },
+  hundredfold: { value: 100, unit: "x", strict: true },
 };
+
+/**
+ * Counts said in idioms, each a figure AI-written text must ground like digits: `a dozen` is 12, `half a
+ * dozen` 6, `two dozen` 24; a vague plural is a lower bound (`hundreds of users`: at least 200, as `over
+ * 200` would be; `dozens` at least 24; `tens of thousands` at least 20,000).
+ */
+const IDIOMS: readonly { pattern: RegExp; value: (m: RegExpExecArray) => number | undefined; min?: true }[] =
+  [
+    { pattern: /\bhalf an? dozen\b/gi, value: () => 6 },
+    {
+      pattern: /\b(a|one|two|three|four|five|six|seven|eight|nine|ten) dozen\b(?! of\b)/gi,
+      value: (m) => (m[1]!.toLowerCase() === "a" ? 1 : CARDINAL.get(m[1]!.toLowerCase())!) * 12,
+    },
+    { pattern: /\bdozens\b/gi, value: () => 24, min: true },
+    {
+      pattern: /\b(tens|hundreds) of (thousands|millions|billions)\b/gi,
+      value: (m) => (m[1]!.toLowerCase() === "tens" ? 20 : 200) * SCALES[m[2]!.toLowerCase().slice(0, -1)]!,
+      min: true,
+    },
+    {
+      pattern: /\b(hundreds|thousands|millions|billions)\b/gi,
+      value: (m) => 2 * SCALES[m[1]!.toLowerCase().slice(0, -1)]!,
+      min: true,
+    },
+  ];
+const IDIOM_WORDS = /dozen|hundreds|thousands|millions|billions/i;
 
 const CARDINAL = new Map<string, number>();
 UNITS.forEach((w, i) => CARDINAL.set(w, i));
@@ -160,6 +200,8 @@ export interface WordNumber {
   precision: number;
   /** A single word that reads as a number only loosely (`one`, `zero`, `second`, `hundred`, `twice`). */
   loose: boolean;
+  /** A lower bound (`hundreds of`), not the figure itself. */
+  min?: true;
 }
 
 /** Parse `two hundred fifty thousand` → 250000; undefined when the words do not form one number. */
@@ -191,11 +233,45 @@ function phraseValue(parts: string[]): number | undefined {
 /** Whether `text` has a word `findWordNumbers` may read as a number (no phrase built). */
 export function hasNumberWord(text: string): boolean {
   NUMBER_WORD.lastIndex = 0;
-  return NUMBER_WORD.test(text);
+  return NUMBER_WORD.test(text) || IDIOM_WORDS.test(text);
+}
+
+/** The idioms of `text` that count (`a dozen`, `hundreds of`), left to right, the longest at each place. */
+function idiomNumbers(text: string): WordNumber[] {
+  if (!IDIOM_WORDS.test(text)) return [];
+  const found: WordNumber[] = [];
+  for (const idiom of IDIOMS) {
+    idiom.pattern.lastIndex = 0;
+    for (let m = idiom.pattern.exec(text); m; m = idiom.pattern.exec(text)) {
+      const [start, end] = [m.index, m.index + m[0].length];
+      const value = idiom.value(m);
+      if (value === undefined || found.some((f) => f.start < end && start < f.end)) continue;
+      found.push({
+        start,
+        end,
+        value,
+        unit: "",
+        ordinal: false,
+        precision: 1,
+        loose: false,
+        ...(idiom.min ? { min: true as const } : {}),
+      });
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
 }
 
 /** Every number phrase in `text`, left to right. */
 export function findWordNumbers(text: string): WordNumber[] {
+  const idioms = idiomNumbers(text);
+  const words = cardinalNumbers(text);
+  if (idioms.length === 0) return words;
+  // An idiom holds its number words (`two dozen`, `hundreds of thousands`): it is the one figure there.
+  const outside = words.filter((w) => !idioms.some((i) => i.start < w.end && w.start < i.end));
+  return [...outside, ...idioms].sort((a, b) => a.start - b.start);
+}
+
+function cardinalNumbers(text: string): WordNumber[] {
   // Single words first, then runs of cardinals and scales joined into one phrase where they form a number.
   const tokens = numberWordTokens(text);
   const found: WordNumber[] = [];
@@ -233,7 +309,7 @@ export function findWordNumbers(text: string): WordNumber[] {
         unit: change.unit,
         ordinal: false,
         precision: 1,
-        loose: true,
+        loose: change.strict !== true,
       });
     } else {
       const value = phraseValue(words);

@@ -52,7 +52,10 @@ export function strategize(input: StrategyInput): StrategyMatch[] {
   // Each profile string's technologies, found once for all requirements.
   const strings = profileStrings(input.profile)
     .filter((s) => canStateSkill(s.field))
-    .map((s) => ({ ...s, technologies: new Set(input.catalog.findMentionsAnyCase(s.text).map((m) => m.id)) }));
+    .map((s) => ({
+      ...s,
+      technologies: new Set(input.catalog.findMentionsAnyCase(s.text).map((m) => m.id)),
+    }));
   return input.requirements.map((r) => {
     const chunks = input.chunks.get(r.id) ?? [];
     const base = {

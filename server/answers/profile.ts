@@ -51,6 +51,10 @@ function readHighlights(profile: JsonResume, catalog: Catalog): Highlight[] {
   return (profile.work ?? []).flatMap((w, work) =>
     (w.highlights ?? [])
       .filter((text) => text.trim() !== "")
-      .map((text) => ({ work, text, technologies: new Set(catalog.findMentionsAnyCase(text).map((m) => m.id)) })),
+      .map((text) => ({
+        work,
+        text,
+        technologies: new Set(catalog.findMentionsAnyCase(text).map((m) => m.id)),
+      })),
   );
 }

@@ -40,6 +40,8 @@ export function itemsOf(text: string, marks: Marks): Item[] {
     const span = spans[s];
     if (span && span.start < w.end) {
       const prev = items.at(-1);
+      // A figure written as one word ("doubled", "halved", "tenfold") still says its direction as a word.
+      const said = span.figure && span.start === w.start && span.end === w.end ? w.text.toLowerCase() : "";
       if (last === span && prev) prev.end = Math.max(prev.end, w.end);
       else
         items.push(
@@ -48,7 +50,7 @@ export function itemsOf(text: string, marks: Marks): Item[] {
             items,
             Math.min(span.start, w.start),
             Math.max(span.end, w.end),
-            "",
+            said,
             span.key,
             span.figure,
           ),
@@ -80,7 +82,7 @@ function item(
     word,
     stem: word ? stemOf(word) : "",
     key,
-    strong: word === "",
+    strong: word === "" || figure !== undefined,
     figure,
     opens: !prev || BREAK.test(gap),
     arrow: ARROW.test(gap),

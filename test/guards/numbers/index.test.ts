@@ -90,7 +90,20 @@ describe("findNumbers: what is a figure and what it means", () => {
     ["first-class and second-largest", []],
     ["two-factor auth on a three-tier app with zero-downtime deploys", []],
     ["3-tier and 2-factor", []],
-    ["hundreds of services", []],
+    // A vague plural is a lower bound: "hundreds of services" claims at least 200 (issue 25).
+    ["hundreds of services", ["hundreds=200 min"]],
+    // Counts in idioms and changes as words: figures to ground like digits (issue 25).
+    ["a team of a dozen engineers", ["a dozen=12"]],
+    ["mentored half a dozen interns", ["half a dozen=6"]],
+    ["ran two dozen services", ["two dozen=24"]],
+    ["dozens of teams", ["dozens=24 min"]],
+    ["tens of thousands of users", ["tens of thousands=20000 min"]],
+    ["millions of events", ["millions=2000000 min"]],
+    ["Doubled throughput", ["Doubled=2x"]],
+    ["halved the build time", ["halved=50%"]],
+    ["a tenfold speed-up", ["tenfold=10x"]],
+    ["grew revenue threefold", ["threefold=3x"]],
+    ["deploys twice a week", []],
     // Dates, years, ordinals, ranks, phones
     ["Q3 2022", ["2022=2022"]],
     ["since 2021-03", ["2021-03=20210300date"]],
