@@ -15,11 +15,15 @@ import {
   technologyBacking,
   unbackedAction,
 } from "./backing/index.js";
+import { statedForOtherEntries } from "./backing/entries.js";
+import { indexOf } from "./backing/lookups.js";
 import { keywordParts, statedName } from "./backing/unknown-names.js";
 import type { Guard, GuardContext, TextFinding, TextTarget } from "./types.js";
 
 const messages = {
   "unbacked-technology": "{{names}}: named in AI-written text without backing. {{why}}",
+  "other-job-technology":
+    "{{names}}: the profile states {{them}} for {{others}}, not for this job ({{job}}), and no commit of the candidate's on {{them}} falls within its dates; a technology stays with the job it was used in.",
   "unknown-skill":
     "{{names}}: a skill the technology catalog does not know, which neither the profile nor a production source states; skills are a closed world, so it is removed.",
 } as const;
@@ -39,9 +43,51 @@ function unknownNames(target: TextTarget, context: GuardContext): string[] {
   );
 }
 
+/** Backed technologies of a work entry's string that the profile states only for its other jobs. */
+function movedFromOtherJobs(target: TextTarget, context: GuardContext): TextFinding[] {
+  const entry = target.entry;
+  if (!entry || !context.profile) return [];
+  const moved = newTechnologies(target, context).flatMap((mention) => {
+    if (!technologyBacking(mention.id, context).backed) return [];
+    const others = statedForOtherEntries(mention.id, entry, context);
+    return others ? [{ mention, others }] : [];
+  });
+  if (moved.length === 0) return [];
+  const job = (field: string, employer?: string) => (employer ? `${field} (${employer})` : field);
+  const others = [
+    ...new Map(
+      moved.flatMap((m) => m.others.entries).map((e) => [e.field, job(e.field, e.employer)]),
+    ).values(),
+  ];
+  const here = context.profile.work?.[Number(/\d+/.exec(entry)?.[0])]?.name;
+  const names = moved.map((m) => m.mention.matched);
+  return [
+    {
+      guard: "claim-net",
+      rule: "other-job-technology",
+      ...unbackedAction(target),
+      field: target.field,
+      reason: formatMessage(messages["other-job-technology"], {
+        names: listWords(names),
+        them: names.length === 1 ? "it" : "them",
+        others: listWords(others),
+        job: job(entry, typeof here === "string" ? here : undefined),
+      }),
+      actual: names.join(", "),
+      evidence: moved.flatMap((m) =>
+        (indexOf(context).profile.get(m.mention.id) ?? [])
+          .slice(0, 1)
+          .map((s) => ({ source: "profile" as const, ref: s.field, text: s.text })),
+      ),
+    },
+  ];
+}
+
 function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
   const found = unbacked(target, context);
   if (found.length === 0) {
+    const moved = movedFromOtherJobs(target, context);
+    if (moved.length > 0) return moved;
     const unknown = unknownNames(target, context);
     if (unknown.length === 0) return [];
     return [

@@ -176,13 +176,21 @@ export function draftTargets(draft: JsonResume, profile?: JsonResume): DraftTarg
   const own = allStrings(profile ?? {});
   const known: WordSets = new Map();
   const targets: DraftTarget[] = [];
-  const add = (field: string, text: unknown, role: TextTarget["role"], original?: string, from?: string) => {
+  const add = (
+    field: string,
+    text: unknown,
+    role: TextTarget["role"],
+    original?: string,
+    from?: string,
+    entry?: string,
+  ) => {
     if (typeof text !== "string" || text.trim() === "" || own.has(text.trim())) return;
     targets.push({
       field,
       text,
       role,
       ...(original !== undefined ? { original, ...(from ? { originalField: from } : {}) } : {}),
+      ...(entry ? { entry } : {}),
     });
   };
   // The closest highlight of the profile's entry, with its field there: one about the same subject, else
@@ -202,10 +210,11 @@ export function draftTargets(draft: JsonResume, profile?: JsonResume): DraftTarg
   add("basics.summary", draft.basics?.summary, "prose", profile?.basics?.summary, "basics.summary");
   draft.work?.forEach((work: ResumeWork, i) => {
     const [mine, at] = sameEntry(work, i, profile?.work) ?? [];
-    add(`work[${i}].summary`, work.summary, "prose", mine?.summary, `${at}.summary`);
-    work.highlights?.forEach((h, j) =>
-      add(`work[${i}].highlights[${j}]`, h, "prose", ...highlight(h, at, mine?.highlights, work.highlights!)),
-    );
+    add(`work[${i}].summary`, work.summary, "prose", mine?.summary, `${at}.summary`, at);
+    work.highlights?.forEach((h, j) => {
+      const [original, from] = highlight(h, at, mine?.highlights, work.highlights!);
+      add(`work[${i}].highlights[${j}]`, h, "prose", original, from, at);
+    });
   });
   draft.projects?.forEach((project, i) => {
     const [mine, at] = sameEntry(project, i, profile?.projects, "projects") ?? [];

@@ -55,6 +55,8 @@ export interface TextTarget {
   role: "prose" | "list-item";
   /** The candidate's own wording for this place in the profile, for a fallback; absent when there is none. */
   original?: string;
+  /** The profile's work entry this string belongs to (`work[1]`): what it says is said of that job. */
+  entry?: string;
 }
 
 /** A proposed replacement of `[start, end)` of the target's text. */

@@ -111,6 +111,7 @@ describe("draftTargets", () => {
         role: "prose",
         original: "Built the payments API on PostgreSQL.",
         originalField: "work[0].highlights[0]",
+        entry: "work[0]",
       },
       { field: "skills[0].keywords[1]", text: "Snowflake", role: "list-item" },
       { field: "skills[0].keywords[2]", text: "Redis 7", role: "list-item" },

@@ -26,6 +26,8 @@ export interface TextCase {
   role?: TextTarget["role"];
   field?: string;
   original?: string;
+  /** The profile's work entry the string belongs to (`work[0]`). */
+  entry?: string;
   context?: ContextParts;
 }
 
@@ -63,6 +65,7 @@ function contextOf(parts: ContextParts = {}): GuardContext {
     facts: parts.facts ?? [],
     profile: parts.profile,
     truth: parts.truth,
+    ...(parts.asOf ? { asOf: parts.asOf } : {}),
   };
 }
 
@@ -101,6 +104,7 @@ export function testTextGuard(guard: Guard, cases: { valid: TextCase[]; invalid:
       text: c.text,
       role: c.role ?? "prose",
       ...(c.original !== undefined ? { original: c.original } : {}),
+      ...(c.entry !== undefined ? { entry: c.entry } : {}),
     });
 
   describe(`${guard.meta.id}: valid`, () => {
