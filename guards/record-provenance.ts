@@ -6,7 +6,9 @@
 // After the other guards, what their removals left empty (a skills group, a highlights list) is dropped.
 import { formatMessage, listWords, unbackedAction } from "./backing/index.js";
 import { heldEvidence, isHeld } from "./record/held.js";
-import { RECORD_MESSAGES } from "./record/messages.js";
+import { type ProseClaim, proseClaims } from "./record/claims-in-prose.js";
+import { RECORD_MESSAGES, type RecordRule } from "./record/messages.js";
+import { isProseClaimHeld } from "./record/prose-held.js";
 import { shown } from "./record/normalise.js";
 import { planRecord } from "./record/plan.js";
 import { tidyEmpty } from "./record/empty.js";
@@ -28,12 +30,25 @@ function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
   const claims = recordClaims(target.text).filter(
     (c) => !own.has(c.words.join(" ")) && !isHeld(c, context.profile),
   );
-  if (claims.length === 0) return [];
-  const rule = claims.some((c) => c.kind === "title") ? "title-not-held" : "employer-not-held";
+  const said = (c: ProseClaim) => `${c.kind}\0${c.text.toLowerCase()}`;
+  const ownProse = new Set(target.original ? proseClaims(target.original, context.profile).map(said) : []);
+  const prose = proseClaims(target.text, context.profile).filter(
+    (c) =>
+      !ownProse.has(said(c)) &&
+      !claims.some((t) => t.start < c.end && c.start < t.end) &&
+      !isProseClaimHeld(c, target, context.profile),
+  );
+  if (claims.length === 0 && prose.length === 0) return [];
+  const rule = ruleOf(claims, prose);
   const action = unbackedAction(target);
+  const described = [
+    ...claims.map((c) => `the ${c.kind} ${c.at ? `${shown(c.text)} at ${c.at.text}` : shown(c.text)}`),
+    ...prose.map((c) => `${PROSE_NOUN[c.kind]} ${shown(c.text)}`),
+  ];
   const words = {
     field: target.field,
-    claims: `it names ${listWords(claims.map((c) => `the ${c.kind} ${c.at ? `${shown(c.text)} at ${c.at.text}` : shown(c.text)}`))}`,
+    claims: `it names ${listWords(described)}`,
+    scope: target.entry ? `that job (${target.entry})` : "the candidate",
     outcome:
       action.action === "fallback"
         ? "the candidate's own wording is used instead"
@@ -46,10 +61,24 @@ function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
       ...action,
       field: target.field,
       reason: formatMessage(RECORD_MESSAGES[rule], words),
-      actual: claims.map((c) => c.text).join(", "),
+      actual: [...claims.map((c) => c.text), ...prose.map((c) => c.text)].join(", "),
       evidence: heldEvidence(rule === "title-not-held" ? "title" : "employer", context.profile),
     },
   ];
+}
+
+const PROSE_NOUN: Record<ProseClaim["kind"], string> = {
+  leadership: "the leadership claim",
+  "top-rank": "the rank",
+  win: "the win",
+  employer: "the employer",
+};
+
+/** The rule of a finding: a title first, then an employer, a leadership claim, a rank. */
+function ruleOf(titles: readonly { kind: string }[], prose: readonly ProseClaim[]): RecordRule {
+  if (titles.some((c) => c.kind === "title")) return "title-not-held";
+  if (titles.length > 0 || prose.some((c) => c.kind === "employer")) return "employer-not-held";
+  return prose.some((c) => c.kind === "leadership") ? "leadership-not-held" : "rank-not-held";
 }
 
 export const recordProvenance: Guard = {

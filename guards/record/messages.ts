@@ -17,6 +17,10 @@ export const RECORD_MESSAGES = {
     "{{field}}: {{claims}}, which no position, label, organisation or text of the profile holds; {{outcome}}.",
   "employer-not-held":
     "{{field}}: {{claims}}, which no employer, school or organisation of the profile is; {{outcome}}.",
+  "leadership-not-held":
+    "{{field}}: {{claims}}, which no position or text of the profile says of {{scope}}; {{outcome}}.",
+  "rank-not-held":
+    "{{field}}: {{claims}}, which no award or text of the profile says (an award's finalist is no winner); {{outcome}}.",
   "empty-group":
     "{{field}}: the guards' removals left this {{what}} empty; an empty {{what}} is dropped rather than drawn as a bare heading.",
 } as const;
@@ -24,4 +28,9 @@ export const RECORD_MESSAGES = {
 export type RecordRule = keyof typeof RECORD_MESSAGES;
 
 /** Rules about prose: their records are text edits (plain strings), not structured values (JSON). */
-export const TEXT_RULES: ReadonlySet<string> = new Set<RecordRule>(["title-not-held", "employer-not-held"]);
+export const TEXT_RULES: ReadonlySet<string> = new Set<RecordRule>([
+  "title-not-held",
+  "employer-not-held",
+  "leadership-not-held",
+  "rank-not-held",
+]);

@@ -193,12 +193,15 @@ describe("a scripted draft full of fabrications", () => {
       for (const e of record.evidence.filter((e) => e.source === "chunk"))
         expect(e.ref).toMatch(/^profile\.yaml#|:\d+(-\d+)?$/);
     }
-    expect(verifier).toContainEqual(
+    // The invented award is the record's to catch (a win and a leadership claim nothing holds), before
+    // the verifier sees it.
+    expect(logOf(out)).toContainEqual(
       expect.objectContaining({
+        guard: "record-provenance",
         action: "remove",
         original: "Won the Quillmark Engineering Excellence Award for leading the analytics platform team.",
         reason: expect.stringMatching(
-          /^The local verifier found "Won the Quillmark Engineering Excellence Award for leading the analytics platform team\." not grounded: the closest source, (?:\S+:\d+(?:-\d+)?|profile\.yaml#\S+), lacks "Engineering"/,
+          /it names the win "Won" and the leadership claim "leading the analytics platform team"/,
         ),
       }),
     );
@@ -228,7 +231,7 @@ describe("a scripted draft full of fabrications", () => {
       .split("\n")
       .map((line) => JSON.parse(line) as { guard: string; action: string });
     const verifier = records.filter((r) => r.guard === "verifier");
-    expect(verifier.map((r) => r.action)).toEqual(["annotate", "annotate"]);
+    expect(verifier.map((r) => r.action)).toEqual(["annotate"]);
     // The guards are not the verifier: warn mode does not let an inflated title through.
     expect(records).toContainEqual(
       expect.objectContaining({ guard: "record-provenance", action: "fallback", field: "work[1].position" }),

@@ -224,7 +224,7 @@ describe("answerChat over the sample portfolio", () => {
       verify: (text, chunks) => (seen.push(...chunks.map((c) => c.text)), verify(text, chunks)),
     };
     const history: Turn[] = [
-      { question: "Dana led 400 engineers at Fernhill Supply, right?", answer: FALLBACK, at: NOW },
+      { question: "Dana worked with 400 engineers at Fernhill Supply, right?", answer: FALLBACK, at: NOW },
     ];
     const { response } = await ask(deps, "How many engineers did Dana lead?", "block", history);
     expect(response).toMatchObject({ verdict: "NOT_GROUNDED", blocked: true, answer: FALLBACK });
@@ -273,7 +273,7 @@ describe("answerChat over a portfolio with a prompt injection in a doc", () => {
 
   it("stops an answer that obeyed it: the figure is redacted and the verifier finds no support", async () => {
     const { response } = await ask(
-      chatDeps(injected, scripted("Dana led 400 engineers.")),
+      chatDeps(injected, scripted("Dana had 400 engineers.")),
       "How big was Dana's team?",
     );
     expect(response).toMatchObject({ verdict: "NOT_GROUNDED", blocked: true, answer: FALLBACK });
@@ -281,5 +281,14 @@ describe("answerChat over a portfolio with a prompt injection in a doc", () => {
       { guard: "number-provenance", action: "redact", original: "400", replacement: NUM_REDACTED },
       { guard: "verifier", action: "fallback" },
     ]);
+  });
+
+  it("stops an answer that obeyed it about leading people: no position or text of the profile says Dana led anyone", async () => {
+    const { response } = await ask(
+      chatDeps(injected, scripted("Dana led the platform team at Fernhill Supply.")),
+      "Did Dana lead a team?",
+    );
+    expect(response).toMatchObject({ blocked: true, answer: FALLBACK });
+    expect(response.records[0]).toMatchObject({ guard: "record-provenance", rule: "leadership-not-held" });
   });
 });

@@ -89,7 +89,11 @@ describe("the model answerer", () => {
   it("cannot get an invented figure past the guards: it is redacted and the answer blocked", async () => {
     fake.script(
       "converse",
-      answer({ answerable: true, answer: "Dana led 400 engineers on the orders service.", sources: [1] }),
+      answer({
+        answerable: true,
+        answer: "Dana worked with 400 engineers on the orders service.",
+        sources: [1],
+      }),
     );
     const response = await ask("How big was Dana's team?");
     expect(response).toMatchObject({ verdict: "NOT_GROUNDED", blocked: true });
