@@ -1,10 +1,12 @@
 // The embedded verifier: deterministic, offline. Every claim of the answer must be supported by a single
 // chunk; a claim two chunks support only together is not supported (the same rule the model verifier gets).
+// A claim that names a list of technologies is a claim per member ("deployed on ECS and Elastic Beanstalk":
+// on ECS, and on Elastic Beanstalk), each of which one chunk must support.
 import type { Catalog } from "../../extractors/catalog.js";
 import type { Chunk } from "../../core/chunk.js";
 import { splitClaims } from "./claims.js";
 import { SAYS_OPPOSITE } from "./meaning/index.js";
-import { claimNeeds, missingFrom } from "./support.js";
+import { type ClaimNeeds, claimNeeds, memberClaims, missingFrom } from "./support.js";
 import {
   type ClaimVerdict,
   type VerifyOptions,
@@ -36,10 +38,24 @@ export function checkClaims(answer: string, chunks: readonly Chunk[], catalog: C
       if (missing.length === 0) return { claim: text, supported: true, chunkId: chunk.id, chunk };
       if (!closest || missing.length < closest.missing.length) closest = { chunk, missing };
     }
+    const member = supportedByMembers(needs, usable, catalog);
+    if (member) return { claim: text, supported: true, chunkId: member.id, chunk: member };
     return closest
       ? { claim: text, supported: false, missing: closest.missing, chunk: closest.chunk }
       : { claim: text, supported: false, missing: ["a source"] };
   });
+}
+
+/** The chunk supporting the list's first member, when every member of it is supported by a chunk. */
+function supportedByMembers(
+  needs: ClaimNeeds,
+  usable: readonly Chunk[],
+  catalog: Catalog,
+): Chunk | undefined {
+  const members = memberClaims(needs);
+  if (!members) return undefined;
+  const chunks = members.map((m) => usable.find((chunk) => missingFrom(m, chunk, catalog).length === 0));
+  return chunks.every((c) => c !== undefined) ? chunks[0] : undefined;
 }
 
 /** What a chunk lacks for a claim, and where it says the opposite: "lacks "Kafka" and says the opposite (…)". */

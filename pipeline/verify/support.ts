@@ -26,6 +26,44 @@ export interface ClaimNeeds {
   context: string[];
   /** What it states and negates, which way its changes run, what it chose: compared per sentence. */
   meaning: Meaning;
+  /** Technologies named as one list ("on ECS and Elastic Beanstalk"): ids, in order, two or more. */
+  lists: string[][];
+}
+
+// What may stand between two members of one list of technologies.
+const LIST_GAP = /^\s*(?:,|;|\/|&|\+|and|or|,\s*and|,\s*or|as well as)\s*$/i;
+
+/** The runs of technologies a text names as lists, by their mentions' places. */
+function technologyLists(text: string, mentions: readonly Mention[]): string[][] {
+  const lists: string[][] = [];
+  let run: string[] = [];
+  mentions.forEach((m, i) => {
+    const previous = mentions[i - 1];
+    if (previous && LIST_GAP.test(text.slice(previous.end, m.start))) {
+      if (run.length === 0) run.push(previous.id);
+      if (!run.includes(m.id)) run.push(m.id);
+      return;
+    }
+    if (run.length >= 2) lists.push(run);
+    run = [];
+  });
+  if (run.length >= 2) lists.push(run);
+  return lists;
+}
+
+/**
+ * A claim that names a list of technologies read member by member: "deployed on ECS and Elastic Beanstalk"
+ * says it was deployed on each, and each can be true in a source of its own. One needs per member of the
+ * first list, the other members left out; undefined when the claim names no such list.
+ */
+export function memberClaims(needs: ClaimNeeds): ClaimNeeds[] | undefined {
+  const list = needs.lists[0];
+  if (!list) return undefined;
+  return list.map((member) => ({
+    ...needs,
+    technologies: needs.technologies.filter((t) => t.id === member || !list.includes(t.id)),
+    lists: needs.lists.slice(1),
+  }));
 }
 
 interface SentenceIndex {
@@ -105,6 +143,7 @@ function readClaimNeeds(text: string, catalog: Catalog): ClaimNeeds {
     stems: [...stems],
     context: [...new Set(context)],
     meaning,
+    lists: technologyLists(claim, mentions),
   };
 }
 

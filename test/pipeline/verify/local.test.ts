@@ -323,3 +323,40 @@ describe("mention is not use", () => {
     expect(localVerdict("The orders service uses MongoDB.", orders, catalog).verdict).toBe("NOT_GROUNDED");
   });
 });
+
+describe("a claim that names a list of technologies is a claim per member", () => {
+  const jobs = [
+    chunk(
+      "profile#work[0]",
+      "Principal Developer at Nara Logics. Designed a Django web application in Python, deployed on Amazon ECS using Docker containers.",
+    ),
+    chunk(
+      "profile#work[1]",
+      "Founder at visual assault. Developed Dockdj, a Django web application deployed in Docker containers on AWS Elastic Beanstalk.",
+    ),
+  ];
+
+  it.each([
+    "Builds Django applications deployed on Amazon ECS and AWS Elastic Beanstalk.",
+    "Builds Django applications deployed on AWS Elastic Beanstalk, Amazon ECS and Docker.",
+  ])("%j: each member has a source of its own", (answer) => {
+    expect(localVerdict(answer, jobs, catalog).verdict).toBe("GROUNDED");
+  });
+
+  it.each([
+    [
+      "a member no source names",
+      "Builds Django applications deployed on Amazon ECS and Kubernetes.",
+      "Kubernetes",
+    ],
+    [
+      "a member whose source is about something else",
+      "Builds Rails applications deployed on Amazon ECS and AWS Elastic Beanstalk.",
+      "Rails",
+    ],
+  ])("%s stays unsupported", (_why, answer, lacking) => {
+    const verdict = localVerdict(answer, jobs, catalog);
+    expect(verdict.verdict).toBe("NOT_GROUNDED");
+    expect(verdict.reason).toContain(lacking);
+  });
+});
