@@ -8,6 +8,7 @@ import { lazy } from "../core/lazy.js";
 import { assetPath } from "../core/paths.js";
 import type { FirstWords, Mention, TextName } from "./catalog-mentions.js";
 import { buildFirstWords, indexName, scanMentions } from "./catalog-mentions.js";
+import { type SlipNames, misspeltMentions, slipNames } from "./mentions/spelling.js";
 import type { CatalogEntry, KeySpace } from "./catalog-schema.js";
 import type { DetectionKey } from "./types.js";
 
@@ -45,6 +46,8 @@ const lastMentions = new WeakMap<Catalog, { text: string; mentions: readonly Men
  * all (outside the instance too: a typed array cannot be frozen).
  */
 const firstWordFilters = new WeakMap<Catalog, FirstWords>();
+/** Each catalog's names a misspelt word is read as, built on the first profile read. */
+const slipIndexes = new WeakMap<Catalog, SlipNames>();
 /** Each catalog's answers to `competitors`, by id: a scan of every entry is worth doing once. */
 const rivals = new WeakMap<Catalog, Map<string, string[]>>();
 
@@ -128,14 +131,18 @@ export class Catalog {
   /**
    * The technologies `text` names in any case, for what a candidate writes of themselves ("react with
    * redux", "build system with gulp"): a name the catalog reads only as written (`text: exact`) is found in
-   * another case too, as an ordinary word its sentence must show a technology.
+   * another case too, as an ordinary word its sentence must show a technology. A misspelt name
+   * ("Kubernets") is the technology it misspells (mentions/spelling.ts).
    */
   findMentionsAnyCase(text: string): readonly Mention[] {
-    return Object.freeze(
-      readThroughView(text, (read) =>
-        scanMentions(read, false, this.textByFirstWord, firstWordFilters.get(this)!, true),
-      ),
+    const found = readThroughView(text, (read) =>
+      scanMentions(read, false, this.textByFirstWord, firstWordFilters.get(this)!, true),
     );
+    let names = slipIndexes.get(this);
+    if (!names) slipIndexes.set(this, (names = slipNames(this.entries)));
+    const slips = typeof text === "string" ? misspeltMentions(text, found, names) : [];
+    if (slips.length === 0) return Object.freeze(found);
+    return Object.freeze([...found, ...slips].sort((a, b) => a.start - b.start));
   }
 
   /**

@@ -5,6 +5,7 @@
 import { canStateSkill, profileStrings } from "./lookups.js";
 import { wordsOf } from "../record/normalise.js";
 import { containsPhrase } from "../record/titles.js";
+import { isSpellingFix } from "../../core/spelling.js";
 import type { GuardContext } from "../types.js";
 import type { RecordEvidence } from "../../core/evidence.js";
 
@@ -49,8 +50,14 @@ export function keywordParts(text: string): string[] {
     .filter((p) => wordsOf(p).length > 0);
 }
 
-/** Where the profile or a production fact states `name`, or undefined when nothing does. */
+/**
+ * Where the profile or a production fact states `name`, or undefined when nothing does. A one-word name
+ * may fix the source's spelling ("Mustache" for the profile's "Mustach").
+ */
 export function statedName(name: string, context: GuardContext): RecordEvidence | undefined {
   const words = phrase(name);
-  return sources(context).find((s) => containsPhrase(s.words, words))?.evidence;
+  const stated = (s: Source) =>
+    containsPhrase(s.words, words) ||
+    (words.length === 1 && s.words.some((w) => isSpellingFix(words[0]!, w)));
+  return sources(context).find(stated)?.evidence;
 }

@@ -6,7 +6,7 @@ import type { Catalog } from "../../extractors/catalog.js";
 import type { Chunk } from "../../core/chunk.js";
 import { splitClaims } from "./claims.js";
 import { SAYS_OPPOSITE } from "./meaning/index.js";
-import { type ClaimNeeds, claimNeeds, memberClaims, missingFrom } from "./support.js";
+import { type ClaimNeeds, claimNeeds, memberClaims, missingFrom, sharedWords } from "./support.js";
 import {
   type ClaimVerdict,
   type VerifyOptions,
@@ -32,11 +32,15 @@ export function checkClaims(answer: string, chunks: readonly Chunk[], catalog: C
   const usable = chunks.filter((c) => c.kind !== "stale-claim");
   return splitClaims(answer).map(({ text }) => {
     const needs = claimNeeds(text, catalog);
-    let closest: { chunk: Chunk; missing: string[] } | undefined;
+    let closest: { chunk: Chunk; missing: string[]; shared: number } | undefined;
     for (const chunk of usable) {
       const missing = missingFrom(needs, chunk, catalog);
       if (missing.length === 0) return { claim: text, supported: true, chunkId: chunk.id, chunk };
-      if (!closest || missing.length < closest.missing.length) closest = { chunk, missing };
+      if (closest && missing.length > closest.missing.length) continue;
+      // Of two chunks lacking as much, the closer shares more of the claim's words: the one it came from.
+      const shared = sharedWords(needs, chunk, catalog);
+      if (!closest || missing.length < closest.missing.length || shared > closest.shared)
+        closest = { chunk, missing, shared };
     }
     const member = supportedByMembers(needs, usable, catalog);
     if (member) return { claim: text, supported: true, chunkId: member.id, chunk: member };

@@ -11,7 +11,8 @@ import type { Chunk } from "../../core/chunk.js";
 import { mentionUse } from "../../core/use-cues.js";
 import { splitClaims } from "./claims.js";
 import { type Meaning, contradiction, readMeaning, states } from "./meaning/index.js";
-import { isContentWord, isNegation, isProperNoun, stemOf, wordsOf } from "./words.js";
+import { isSpellingFix } from "../../core/spelling.js";
+import { type Word, isContentWord, isNegation, isProperNoun, stemOf, wordsOf } from "./words.js";
 
 /** Share of a claim's content words a supporting chunk must hold (stemmed): tuned on the labelled set. */
 export const MIN_CONTENT_OVERLAP = 0.6;
@@ -77,6 +78,8 @@ interface ChunkIndex {
   mentions: readonly Mention[];
   technologies: Set<string>;
   lowerWords: Set<string>;
+  /** Words outside the technologies it names: where a slip the claim fixed may be ("Mustach"). */
+  plainWords: Word[];
   stems: Set<string>;
   /** Built on the first claim with a figure. */
   sentences?: SentenceIndex[];
@@ -158,6 +161,7 @@ function indexOf(chunk: Chunk, catalog: Catalog): ChunkIndex {
       mentions,
       technologies: new Set(mentions.map((m) => m.id)),
       lowerWords: new Set(words.map((w) => w.text.toLowerCase())),
+      plainWords: words.filter((w) => !mentions.some((m) => w.start < m.end && w.end > m.start)),
       stems: new Set(words.filter((w) => counts(w.text)).map((w) => stemOf(w.text))),
     };
     indexes.set(chunk, index);
@@ -174,13 +178,15 @@ export function missingFrom(needs: ClaimNeeds, chunk: Chunk, catalog: Catalog): 
       missing.push(`the figure "${n.raw}"`);
   }
   for (const t of needs.technologies) {
-    if (!index.technologies.has(t.id)) missing.push(`"${t.matched}"`);
-    else if (t.used) {
-      const use = useOf(index, chunk).get(t.id)!;
-      if (!use.used) missing.push(`use of "${t.matched}" (the source names it ${use.says})`);
-    }
+    const use = index.technologies.has(t.id)
+      ? useOf(index, chunk).get(t.id)!
+      : misspeltUse(t.matched, index, chunk);
+    if (!use) missing.push(`"${t.matched}"`);
+    else if (t.used && !use.used) missing.push(`use of "${t.matched}" (the source names it ${use.says})`);
   }
-  for (const name of needs.names) if (!index.lowerWords.has(name.toLowerCase())) missing.push(`"${name}"`);
+  for (const name of needs.names) {
+    if (!index.lowerWords.has(name.toLowerCase()) && !spelledIn(name, index)) missing.push(`"${name}"`);
+  }
   if (needs.stems.length > 0) {
     const held = needs.stems.filter((s) => index.stems.has(s)).length;
     // A claim anchored by two or more names, figures or technologies the chunk holds may word one
@@ -197,6 +203,30 @@ export function missingFrom(needs: ClaimNeeds, chunk: Chunk, catalog: Catalog): 
     if (opposite) missing.push(opposite);
   }
   return missing;
+}
+
+/** How much of the claim's own wording a chunk holds: which of two chunks lacking as much is closer. */
+export function sharedWords(needs: ClaimNeeds, chunk: Chunk, catalog: Catalog): number {
+  const index = indexOf(chunk, catalog);
+  return (
+    needs.stems.filter((s) => index.stems.has(s)).length +
+    needs.names.filter((n) => index.lowerWords.has(n.toLowerCase())).length
+  );
+}
+
+/** The chunk's word that `written` fixes the spelling of ("Mustach" for "Mustache"), if it has one. */
+function spelledIn(written: string, index: ChunkIndex): Word | undefined {
+  return index.plainWords.find((w) => isSpellingFix(written, w.text));
+}
+
+/** How the chunk uses a technology it names only misspelt ("deployed on Kubernets"), if it names it so. */
+function misspeltUse(
+  matched: string,
+  index: ChunkIndex,
+  chunk: Chunk,
+): { used: boolean; says?: string } | undefined {
+  const word = spelledIn(matched, index);
+  return word && mentionUse(textOf(chunk), word.start, word.end);
 }
 
 /**

@@ -77,3 +77,39 @@ describe("findMentionsAnyCase", () => {
     expect(catalog.findMentionsAnyCase(text)).toEqual(catalog.findMentions(text));
   });
 });
+
+testTextGuard(claimNet, {
+  valid: [
+    {
+      name: "the profile's misspelt technology states it (a spelling fix is no new claim)",
+      text: "Deployed the services on Kubernetes",
+      context: { profile: said("deployed the services on Kubernets") },
+    },
+    {
+      name: "a skill the catalog does not know, spelt right where the profile slipped",
+      text: "Mustache",
+      role: "list-item",
+      field: "skills[0].keywords[0]",
+      context: { profile: said("Rendered server-side templates with Mustach") },
+    },
+  ],
+  invalid: [
+    {
+      name: "a real word one letter from a technology states nothing",
+      text: "Built the storefront in Flask",
+      original: "Ran the flash sale for the storefront",
+      context: { profile: said("Ran the flash sale for the storefront") },
+      findings: [{ rule: "unbacked-technology", actual: "Flask", action: "fallback" }],
+      output: "Ran the flash sale for the storefront",
+    },
+    {
+      name: "a skill two slips from the profile's word is another name",
+      text: "Mustachio",
+      role: "list-item",
+      field: "skills[0].keywords[0]",
+      context: { profile: said("Rendered server-side templates with Mustach") },
+      findings: [{ rule: "unknown-skill", actual: "Mustachio", action: "remove" }],
+      output: null,
+    },
+  ],
+});

@@ -360,3 +360,48 @@ describe("a claim that names a list of technologies is a claim per member", () =
     expect(verdict.reason).toContain(lacking);
   });
 });
+
+describe("a spelling fix is not a new claim", () => {
+  const sources = [
+    chunk(
+      "profile#work[0]",
+      "Frontend Engineer at Acme. Rendered server-side templates with Mustach and Handlebars; deployed on Kubernets.",
+      "profile",
+    ),
+    // Names Mustache and shares a word, but is not where the bullet came from.
+    chunk(
+      "web/package.json",
+      "Dependencies: mustache, express. Templates for the admin pages.",
+      "production-doc",
+    ),
+  ];
+
+  it.each([
+    "Rendered server-side templates with Mustache and Handlebars.",
+    "Deployed the templates on Kubernetes.",
+  ])("%j: the profile's own word, spelt right", (answer) => {
+    expect(localVerdict(answer, sources, catalog).verdict).toBe("GROUNDED");
+  });
+
+  it.each([
+    ["another word near it", "Rendered server-side templates with Moustache and Handlebars.", '"Moustache"'],
+    ["another name", "Rendered server-side templates with Mustang and Handlebars.", '"Mustang"'],
+  ])("%s is still a claim of its own", (_why, answer, lacking) => {
+    const verdict = localVerdict(answer, sources, catalog);
+    expect(verdict.verdict).toBe("NOT_GROUNDED");
+    expect(verdict.reason).toContain(`lacks ${lacking}`);
+  });
+
+  it("names as closest source the chunk that shares the claim's words, of two lacking as much", () => {
+    // The package file lacks the wording, the profile lacks Pug: one thing each, and the profile is first
+    // only by the words it shares.
+    const files = [
+      chunk("web/package.json", "Dependencies: mustache, pug, express.", "production-doc"),
+      sources[0]!,
+    ];
+    const verdict = localVerdict("Rendered server-side templates with Mustache and Pug.", files, catalog);
+    expect(verdict.reason).toContain("the closest source for");
+    expect(verdict.reason).toContain("profile#work[0]");
+    expect(verdict.reason).not.toContain("web/package.json");
+  });
+});
