@@ -8,6 +8,11 @@ const RELATIVE = 0.03;
 /** `about 40%` within this share of a source (and within its coarse rounding) is reported, not redacted. */
 const APPROX_RELATIVE = 0.1;
 const NEAREST = 3;
+/**
+ * A bound understates its source by less than this factor: `over 1,000` is backed by 1,200 or 9,000, not by
+ * 77,984 (which would be written `over 70,000`); `under 200 ms` by 140 ms, not by 5 ms. Years are exempt.
+ */
+const BOUND_REACH = 10;
 
 /** Figures of the same kind are compared with each other; a year read from a date only grounds years. */
 function keyOf(n: { unit: string | null; fromDate?: boolean }): string {
@@ -122,9 +127,28 @@ function groundDate(m: NumberMention, lists: readonly (readonly SourceNumber[])[
 }
 
 /** Whether `sources` back the figure, and if not, the nearest ones. */
+/**
+ * `2007-08` is August 2007 or the 2007–08 season: a month that reads as a later two-digit year is a range
+ * of two years too, grounded when both years are (`Rage Against the Machine (2007-11)` by "2007 -- 11").
+ */
+function groundYearPair(m: NumberMention, index: NumberIndex): SourceNumber | undefined {
+  const year = Math.floor(m.value / 10000);
+  const month = Math.floor(m.value / 100) % 100;
+  if (m.value % 100 !== 0 || !/^\d{4}-\d{2}$/.test(m.raw) || month <= year % 100) return undefined;
+  const lists = YEAR_KEYS.map((k) => index.list(k));
+  const first = findIn(lists, year, year, () => true);
+  const second = year - (year % 100) + month;
+  return first && findIn(lists, second, second, () => true) ? first : undefined;
+}
+
 export function ground(m: NumberMention, sources: NumberIndex | readonly SourceNumber[]): Grounding {
-  const lists = indexOf(sources).listsFor(m);
-  if (m.kind === "date") return groundDate(m, lists);
+  const index = indexOf(sources);
+  const lists = index.listsFor(m);
+  if (m.kind === "date") {
+    const date = groundDate(m, lists);
+    const pair = date.status === "grounded" ? undefined : groundYearPair(m, index);
+    return pair ? { status: "grounded", source: pair } : date;
+  }
 
   const v = m.value;
   const p = m.precision;
@@ -141,14 +165,16 @@ export function ground(m: NumberMention, sources: NumberIndex | readonly SourceN
   const years = m.kind === "year";
   const miss = (): Grounding => ({ status: "ungrounded", nearest: nearest(lists, v, undefined, years) });
 
+  const reach = years || v <= 0 ? Infinity : BOUND_REACH;
   switch (m.bound) {
     case "min":
-      // `over 1,000`: a source of at least 1,000 that is not itself only an upper bound.
-      return grounded(findIn(lists, v - eps, Infinity, (s) => s.bound !== "max")) ?? miss();
+      // `over 1,000`: a source of at least 1,000 (and under 10,000) that is not itself only an upper bound.
+      return grounded(findIn(lists, v - eps, v * reach - eps, (s) => s.bound !== "max")) ?? miss();
     case "max": {
-      // `under 200 ms`: a source of at most 200 ms that is not itself only a lower bound.
+      // `under 200 ms`: a source of at most 200 ms (and over 20 ms) that is not itself only a lower bound.
+      const floor = reach === Infinity ? -Infinity : v / reach + eps;
       return (
-        grounded(findIn(lists, -Infinity, v + eps, (s) => s.bound !== "min" && s.bound !== "up-to")) ?? miss()
+        grounded(findIn(lists, floor, v + eps, (s) => s.bound !== "min" && s.bound !== "up-to")) ?? miss()
       );
     }
     case "up-to": {

@@ -104,6 +104,7 @@ const EXACT: Record<string, UnitDef> = {
   cm: length(0.01),
   km: length(1e3),
   ft: length(0.3048),
+  mi: length(1609.344),
 };
 for (const [word, seconds] of Object.entries(TIME_WORDS)) EXACT[word] = time(seconds);
 

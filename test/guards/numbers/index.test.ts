@@ -443,6 +443,11 @@ describe("isGrounded", () => {
     ["under 200 ms", "250 ms", false],
     ["up to 200 ms", "140 ms", false],
     ["up to 10x", "10x", true],
+    // A bound understates its source by less than tenfold: a far larger figure counts something else
+    ["over 1,000 users", "9,500 users", true],
+    ["over 25 other countries", "77,984 cases in more than two dozen other countries", false],
+    ["under 200 ms", "5 ms", false],
+    ["under 200 ms", "25 ms", true],
     // Rounding: only to the written precision and within 3 %
     ["23%", "23.4%", true],
     ["40%", "38%", false],
@@ -464,10 +469,16 @@ describe("isGrounded", () => {
     ["2.5k req/s", "2,500 rps", true],
     ["2.5k req/s", "2,500 requests", false],
     ["8 GB", "8GB", true],
+    ["a 3.45-mile freeway", "a 3.45 mi freeway", true],
+    ["a 3.45-mile freeway", "a 3.45 km freeway", false],
     ["p95 latency from 820ms to 140ms", "p95 went from 820 ms down to 140 ms", true],
     ["p95 latency from 820ms to 140ms", "p95 went from 820 ms down to 180 ms", false],
     // Years, dates and identifiers
     ["since 2019", "startDate 2019-03", true],
+    ["Rage Against the Machine (2007-11)", "Rage Against the Machine ( 2007 -- 11 )", true],
+    ["the 2007-08 season", "the 2007 and 2008 seasons", true],
+    ["the 2007-08 season", "the 2007 season", false],
+    ["in 2019-12", "from 2019 to 2012", false],
     ["2,019 users", "startDate 2019-03", false],
     ["2019 users", "2,019 users", true],
     ["Q3 2022", "in 2022", true],
