@@ -69,6 +69,7 @@ function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
 
 const PROSE_NOUN: Record<ProseClaim["kind"], string> = {
   leadership: "the leadership claim",
+  "led-work": "the claim of leading work",
   "top-rank": "the rank",
   win: "the win",
   employer: "the employer",
@@ -78,7 +79,9 @@ const PROSE_NOUN: Record<ProseClaim["kind"], string> = {
 function ruleOf(titles: readonly { kind: string }[], prose: readonly ProseClaim[]): RecordRule {
   if (titles.some((c) => c.kind === "title")) return "title-not-held";
   if (titles.length > 0 || prose.some((c) => c.kind === "employer")) return "employer-not-held";
-  return prose.some((c) => c.kind === "leadership") ? "leadership-not-held" : "rank-not-held";
+  return prose.some((c) => c.kind === "leadership" || c.kind === "led-work")
+    ? "leadership-not-held"
+    : "rank-not-held";
 }
 
 export const recordProvenance: Guard = {

@@ -1,5 +1,12 @@
 import { readable } from "../core/text-view.js";
-import { type JsonResume, type ResumeWork, formatField, getField, parseField } from "../core/resume.js";
+import {
+  type JsonResume,
+  type ResumeEntry,
+  type ResumeWork,
+  formatField,
+  getField,
+  parseField,
+} from "../core/resume.js";
 import { NUM_REDACTED } from "./number-provenance.js";
 import type { TextTarget } from "./types.js";
 
@@ -162,6 +169,30 @@ function sameEntry<T extends { name?: string; position?: string }>(
   return mine ? [mine, `${section}[${at}]`] : undefined;
 }
 
+/** Sections beside work and projects whose entries hold prose, with the field that names an entry. */
+const OTHER_PROSE = [
+  ["volunteer", "organization"],
+  ["awards", "title"],
+  ["publications", "name"],
+] as const;
+
+const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+
+/** The profile's entry of another section a draft's entry stands for: by its name, else by place. */
+function sameOther(
+  entry: ResumeEntry,
+  index: number,
+  list: ResumeEntry[] | undefined,
+  section: string,
+  key: string,
+): [ResumeEntry, string] | undefined {
+  if (!list) return undefined;
+  let at = list.findIndex((p) => p[key] !== undefined && p[key] === entry[key]);
+  if (at < 0) at = index;
+  const mine = list[at];
+  return mine ? [mine, `${section}[${at}]`] : undefined;
+}
+
 /** An AI-written string of a draft, with where the profile holds the candidate's own wording for it. */
 export interface DraftTarget extends TextTarget {
   /** The profile's field that holds `original` (`work[1].highlights[0]`); present with `original`. */
@@ -232,6 +263,22 @@ export function draftTargets(draft: JsonResume, profile?: JsonResume): DraftTarg
   draft.skills?.forEach((skill, i) => {
     skill.keywords?.forEach((k, j) => add(`skills[${i}].keywords[${j}]`, k, "list-item"));
   });
+  // The other sections' prose is the candidate's claim too ("First place overall" in an award's summary).
+  for (const [section, key] of OTHER_PROSE) {
+    draft[section]?.forEach((item, i) => {
+      const [mine, at] = sameOther(item, i, profile?.[section], section, key) ?? [];
+      add(`${section}[${i}].summary`, item.summary, "prose", text(mine?.summary), `${at}.summary`);
+      if (!Array.isArray(item.highlights)) return;
+      const drafted = item.highlights.filter((h): h is string => typeof h === "string");
+      const own = Array.isArray(mine?.highlights)
+        ? mine.highlights.filter((h): h is string => typeof h === "string")
+        : undefined;
+      item.highlights.forEach((h, j) => {
+        if (typeof h !== "string") return;
+        add(`${section}[${i}].highlights[${j}]`, h, "prose", ...highlight(h, at, own, drafted));
+      });
+    });
+  }
   return targets;
 }
 

@@ -21,6 +21,7 @@ import { remoteKnowledgeBase } from "./kb/open.js";
 import { type WrittenOutputs, prepareOutDir, writeOutputs } from "./outputs.js";
 import { loadSigner } from "./audit/signing.js";
 import { loadLayout } from "./render/layout.js";
+import { readLegacyKeys } from "./profile-legacy.js";
 import { readProfile } from "./profile.js";
 import type { RunReport } from "./report.js";
 import { jobRequirements } from "./requirements.js";
@@ -156,7 +157,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       () => guardMatches(matches, context, GUARDS),
       (r) => ({ records: r.records.length }),
     );
-    const draft = await clock.run("write", () =>
+    const writtenDraft = await clock.run("write", () =>
       writer.write({
         profile,
         job,
@@ -168,6 +169,10 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         asOf,
       }),
     );
+    // A model shown a 0.x profile writes its keys back (`work[].company`): read them as the profile's were.
+    const legacyDraft = readLegacyKeys(writtenDraft, "the draft");
+    if (legacyDraft.renamed) warn(legacyDraft.notes[0]!);
+    const draft = legacyDraft.profile;
     const post = await clock.run(
       "post-writer guards",
       () => guardDraft(draft, context, GUARDS),

@@ -71,6 +71,8 @@ export interface LegacyReading {
   profile: JsonResume;
   /** One sentence each, for stderr: what was read as what, and what is not read. */
   notes: string[];
+  /** Whether a 0.x key was read as today's. */
+  renamed: boolean;
 }
 
 /** Today's keys for a profile written with JSON Resume 0.x's; `file` names the profile in the notes. */
@@ -112,7 +114,7 @@ export function readLegacyKeys(profile: JsonResume, file: string): LegacyReading
       `${file}: keys outside JSON Resume, which the resume does not show (they still count as your own statements): ${[...unread].join(", ")}.`,
     );
   }
-  return { profile: read as JsonResume, notes };
+  return { profile: read as JsonResume, notes, renamed: renamed.size > 0 };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -49,7 +49,12 @@ export function scoreItem(item, runs) {
     .filter((l) => !lieFields.has(l.path) && !profileTexts.has(l.text) && l.text.trim() !== "")
     .map((l) => ({ field: l.path, text: l.text, cut: !keptLying.has(l.text) }));
 
-  const outputStrings = leaves(runs.lying).filter((l) => !profileTexts.has(l.text));
+  // A lie lives only in a string the lying draft changed: the profile's and the honest draft's own strings
+  // may hold the same words truly ("and Dapper" in the job that used it).
+  const honestTexts = new Set(leaves(item.honest).map((l) => l.text));
+  const outputStrings = leaves(runs.lying).filter(
+    (l) => !profileTexts.has(l.text) && !honestTexts.has(l.text),
+  );
   const lies = item.lies.map((lie) => {
     const whole = WHOLE.test(lie.field) || at(item.lying, lie.field) === lie.claim;
     const through = whole

@@ -12,4 +12,4 @@ export type * from "./types.js";
 export { findNumbers, jsonNumber, sourceNumbers } from "./scan.js";
 export { ground, isGrounded, NumberIndex } from "./ground.js";
 /** The allowed set of a guard context (profile, facts, truth, date spans), memoised per context. */
-export { allowedNumbers } from "./sources.js";
+export { allowedNumbers, periodSpan } from "./sources.js";

@@ -213,13 +213,13 @@ export function readSpaced(text: string, pos: number, d: Reading): number {
     }
     break;
   }
-  // `2,500 per second`, `2,500 a second` (not a year: `in 2019 a year later`, `in 2019 each month`)
+  // `2,500 per second`, `2,500 a second`, `$19k/month` (not a year: `in 2019 a year later`, `in 2019 each month`)
   if (
     !d.unit &&
     !d.rateUnit &&
     d.kind !== "year" &&
-    isSpaceCode(text.charCodeAt(pos)) &&
-    mayStartDenominatorWord(text.charCodeAt(pos + 1))
+    ((isSpaceCode(text.charCodeAt(pos)) && mayStartDenominatorWord(text.charCodeAt(pos + 1))) ||
+      text.charCodeAt(pos) === 47)
   ) {
     const end = readDenominator(text, pos, d);
     if (end > pos) {

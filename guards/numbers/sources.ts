@@ -170,6 +170,17 @@ function asOfMonth(context: GuardContext, sources: readonly SourceNumber[]): num
   return latest;
 }
 
+/**
+ * The duration a period written `2019-03 – 2023-05` spans, as a source (`four years` of that job); an open
+ * end ("present") counts only with `asOf`. Undefined when the dates are not dates or run backwards.
+ */
+export function periodSpan(start: string, end: string, ref: string, asOf?: string): SourceNumber | undefined {
+  const from = monthOf(start, "start");
+  const to = OPEN_END.test(end.trim()) ? monthOf(asOf, "end") : monthOf(end, "end");
+  if (from === undefined || to === undefined || to < from) return undefined;
+  return spanSource(ref, to - from, `${start} – ${end}`);
+}
+
 function spanSource(ref: string, months: number, label: string): SourceNumber {
   return {
     source: "profile",

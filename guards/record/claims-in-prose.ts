@@ -7,7 +7,7 @@ import { profileStrings } from "../backing/index.js";
 import { phraseWords } from "./titles.js";
 
 export interface ProseClaim {
-  kind: "leadership" | "top-rank" | "win" | "employer";
+  kind: "leadership" | "led-work" | "top-rank" | "win" | "employer";
   text: string;
   start: number;
   end: number;
@@ -36,7 +36,7 @@ const LEADS = new RegExp(
 // A leading role given to the text's subject ("As head of engineering", "served as team lead"); "partnered
 // with the Head of Product" names someone else.
 const LEAD_ROLES =
-  /\b(?:as|was|became|becoming|promoted to|acting)\s+(?:the\s+|an?\s+)?(?:head of|tech(?:nical)? lead|team lead|lead (?:engineer|developer|designer|architect)|engineering manager|manager of|managing director)\b/giu;
+  /\b(?:[Aa]s|was|became|becoming|promoted to|[Aa]cting)\s+(?:the\s+|an?\s+)?(?:(?:interim|acting|de facto|deputy|temporary)\s+)?(?:head of|tech(?:nical)? lead|team lead|lead (?:engineer|developer|designer|architect)|engineering manager|manager of|managing director)\b/giu;
 // A group that is a thing, not people: "ran the consumer group rebalance", "managed security groups".
 const THING_GROUPS =
   /\b(?:consumer|security|resource|node|target|auto[- ]?scaling|log|user|worker|thread|replica|placement|parameter|subnet|availability|focus|control|test|age)\s+groups?\b/i;
@@ -46,6 +46,8 @@ export const LEAD_POSITION =
 
 const TOP =
   /\b(?:(?:first|1st) (?:place|prize)|grand prize|top prize|overall winner|best overall|gold medal|number one|ranked (?:first|#?1)\b|champions?(?:hip)?)\b/giu;
+/** A rank as a share: "top 1 %", "top 5 percent". */
+const TOP_SHARE = /\btop\s+(?:\d+(?:\.\d+)?\s*(?:%|percent\b)|(?:one|two|three|five|ten)\s+percent\b)/giu;
 const WIN = /\b(?:won|wins|winner|winners|winning|awarded)\b/giu;
 const NOT_A_WIN =
   /\b(?:finalist|semi-?finalist|runner[- ]up|honou?rable mention|shortlisted|nominee|nominated|participant)\b/i;
@@ -54,15 +56,38 @@ const TEAMS = "(?:team|teams|squad|group|org|organi[sz]ation|division|department
 const NAME = "((?:\\p{Lu}[\\p{L}\\p{N}&.-]*\\s+){0,3}\\p{Lu}[\\p{L}\\p{N}&.-]*?)";
 // "on Monster.com's search team": a possessive name before a team is the organisation whose team it is.
 const POSSESSIVE_TEAM = new RegExp(
-  `\\b(?:on|in|joined|join|joining)\\s+(?:the\\s+)?${NAME}['’]s\\s+(?:[\\p{L}-]+\\s+){0,3}${TEAMS}\\b`,
+  `\\b(?:[Oo]n|[Ii]n|[Jj]oin(?:ed|ing)?)\\s+(?:the\\s+)?${NAME}['’]s\\s+(?:[\\p{L}-]+\\s+){0,3}${TEAMS}\\b`,
   "gu",
 );
 // "on the Monster.com homepage search team": a compound; an organisation only when the profile names it
 // elsewhere but never as a team of its own (then it is a client or a product there), or it is a domain.
 const COMPOUND_TEAM = new RegExp(
-  `\\b(?:on|in|joined|join|joining)\\s+the\\s+${NAME}\\s+(?:\\p{Ll}[\\p{L}-]*\\s+){0,3}${TEAMS}\\b`,
+  `\\b(?:[Oo]n|[Ii]n|[Jj]oin(?:ed|ing)?)\\s+the\\s+${NAME}\\s+(?:\\p{Ll}[\\p{L}-]*\\s+){0,3}${TEAMS}\\b`,
   "gu",
 );
+
+/** Leading a piece of work ("Led the rollout of", "Spearheaded the migration"): a claim of standing too. */
+const NOT_WORK = "(?!(?:of|for|to|in|on|at|with|and|across|from|by|through|into)\\b)";
+const LEADS_WORK = new RegExp(
+  `\\b(?:[Ll]ed|[Ll]eading|[Ss]pearheaded|[Ss]pearheading|[Hh]eaded)\\s+(?:the|a|an|our|its)\\s+(?:${NOT_WORK}[\\p{L}-]+\\s+){0,2}${NOT_WORK}[\\p{L}-]+`,
+  "gu",
+);
+/** What a profile string says of leading work in its own words: "Led", "Ran", "Drove", "Owned". */
+const OWN_LEAD_WORDS =
+  /\b(?:led|lead|leading|ran|running|spearheaded|spearheading|headed|heading|drove|driving|owned|owning|coordinated)\b/i;
+
+/** The words of a leading-work claim that say what was led ("rollout", "break-up"), lower-cased. */
+export function ledWork(claim: string): string[] {
+  const object = claim.toLowerCase().replace(/^\S+\s+/u, "");
+  return object.match(/\p{L}[\p{L}-]{3,}/gu) ?? [];
+}
+
+/** Whether a profile string says the candidate led work named by `words` (sharing one of them). */
+export function statesLedWork(text: string, words: readonly string[]): boolean {
+  if (!OWN_LEAD_WORDS.test(text)) return false;
+  const lower = text.toLowerCase();
+  return words.some((w) => lower.includes(w));
+}
 
 function matches(pattern: RegExp, text: string): RegExpExecArray[] {
   pattern.lastIndex = 0;
@@ -83,7 +108,9 @@ export function proseClaims(text: string, profile: JsonResume | undefined): Pros
   }
   for (const m of matches(LEADS, text))
     if (!THING_GROUPS.test(m[0])) add("leadership", m.index, m.index + m[0].length);
-  for (const m of matches(TOP, text)) add("top-rank", m.index, m.index + m[0].length);
+  for (const m of matches(LEADS_WORK, text)) add("led-work", m.index, m.index + m[0].length);
+  for (const m of [...matches(TOP, text), ...matches(TOP_SHARE, text)])
+    add("top-rank", m.index, m.index + m[0].length);
   for (const m of matches(WIN, text)) add("win", m.index, m.index + m[0].length);
   for (const m of matches(POSSESSIVE_TEAM, text)) {
     const start = m.index + m[0].indexOf(m[1]!);
@@ -131,7 +158,7 @@ export function statesLeadership(text: string): boolean {
 }
 
 export function statesTopRank(text: string): boolean {
-  return matches(TOP, text).length > 0;
+  return matches(TOP, text).length > 0 || matches(TOP_SHARE, text).length > 0;
 }
 
 export function statesWin(text: string): boolean {

@@ -6,7 +6,14 @@ import { canStateSkill, profileStrings } from "../backing/index.js";
 import type { JsonResume } from "../../core/resume.js";
 import type { RecordEvidence } from "../../core/evidence.js";
 import { asEntry, asList } from "./normalise.js";
-import { type Claim, containsPhrase, isSubsequence, phraseWords, recordClaims } from "./titles.js";
+import {
+  type Claim,
+  containsPhrase,
+  isReworded,
+  isSubsequence,
+  phraseWords,
+  recordClaims,
+} from "./titles.js";
 
 interface Role {
   field: string;
@@ -114,7 +121,7 @@ export function isHeld(claim: Claim, profile: JsonResume | undefined): boolean {
     );
   }
   return (
-    held.titles.some((t) => isSubsequence(t, claim.words)) ||
+    held.titles.some((t) => isSubsequence(t, claim.words) || isReworded(t, claim.words)) ||
     held.texts.some((t) => containsPhrase(t, claim.words))
   );
 }

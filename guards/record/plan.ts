@@ -11,6 +11,7 @@ import { heldPositions } from "./held.js";
 import { RECORD_MESSAGES, type RecordRule } from "./messages.js";
 import { asEntry, asList, nameKey, sameValue, shown } from "./normalise.js";
 import { BASICS_PROSE, RECORD_SECTIONS, type SectionSpec } from "./sections.js";
+import { isReworded, phraseWords } from "./titles.js";
 
 type Entry = ResumeEntry;
 
@@ -161,7 +162,10 @@ function planBasics(plan: Plan, profile: JsonResume): void {
     ...(typeof mine.label === "string" ? [{ field: "basics.label", text: mine.label }] : []),
     ...heldPositions(profile),
   ];
-  if (held.some((t) => nameKey(t.text) === nameKey(label))) return;
+  // The profile's label or a position held, as written or reworded ("Backend and Platform Engineer").
+  const labelWords = typeof label === "string" ? phraseWords(label) : [];
+  if (held.some((t) => nameKey(t.text) === nameKey(label) || isReworded(phraseWords(t.text), labelWords)))
+    return;
   const evidence = held.map((t) => cite(t.field, t.text));
   if (mine.label !== undefined) {
     plan.emit(

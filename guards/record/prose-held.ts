@@ -9,6 +9,8 @@ import {
   LEAD_POSITION,
   type ProseClaim,
   isNotAWin,
+  ledWork,
+  statesLedWork,
   statesLeadership,
   statesTopRank,
   statesWin,
@@ -33,6 +35,13 @@ export function isProseClaimHeld(
     }
     case "leadership":
       return claim.role ? roleHeld(claim.role, target, profile) : leadershipHeld(target, profile);
+    case "led-work": {
+      // "Led the migration" is held by the job's own "Led the migration", or by a job whose holder leads.
+      const words = ledWork(claim.text);
+      return (
+        leadershipHeld(target, profile) || scoped(target, profile).some((s) => statesLedWork(s.text, words))
+      );
+    }
     case "top-rank":
       return profileStrings(profile).some((s) => statesTopRank(s.text));
     case "win":
@@ -40,9 +49,15 @@ export function isProseClaimHeld(
   }
 }
 
+/** The profile strings of the target's job, or all of them for a string of no job. */
+function scoped(target: TextTarget, profile: JsonResume) {
+  const scope = target.entry;
+  return profileStrings(profile).filter((s) => !scope || s.field.startsWith(`${scope}.`));
+}
+
 function leadershipHeld(target: TextTarget, profile: JsonResume): boolean {
   const scope = target.entry;
-  const strings = profileStrings(profile).filter((s) => !scope || s.field.startsWith(`${scope}.`));
+  const strings = scoped(target, profile);
   if (strings.some((s) => statesLeadership(s.text))) return true;
   const positions = scope
     ? strings.filter((s) => s.field === `${scope}.position`)

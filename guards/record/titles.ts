@@ -235,6 +235,27 @@ export function containsPhrase(hay: readonly string[], needle: readonly string[]
   return needle.length === 0;
 }
 
+/** Words a title joins its parts with: "Backend and Platform Engineer" is "Backend / Platform Engineer". */
+const JOINERS = new Set(["and", "of", "the", "a", "an", "for", "in"]);
+/** Words that place a title below the one without them: leaving one out inflates ("Vice President"). */
+const LOWER_RANK = new Set(
+  "assistant associate junior jr intern trainee apprentice deputy vice acting interim graduate student entry".split(
+    " ",
+  ),
+);
+
+/**
+ * Whether `claim` is `title` reworded: its words are the title's (in any order, joiners aside) and it
+ * leaves out no word that ranks the title lower. "C#/.NET Backend Developer" is "Contract C# / .NET
+ * developer (backend)"; "Manager" is not "Assistant Manager".
+ */
+export function isReworded(title: readonly string[], claim: readonly string[]): boolean {
+  const have = new Set(title.filter((w) => !JOINERS.has(w)));
+  const words = new Set(claim.filter((w) => !JOINERS.has(w)));
+  if (words.size === 0 || ![...words].every((w) => have.has(w))) return false;
+  return ![...have].some((w) => LOWER_RANK.has(w) && !words.has(w));
+}
+
 /** Whether `needle`'s words appear in `hay` in order, the last word last ("senior engineer" ⊂ "senior platform engineer"). */
 export function isSubsequence(hay: readonly string[], needle: readonly string[]): boolean {
   if (needle.length === 0 || hay.at(-1) !== needle.at(-1)) return false;

@@ -67,14 +67,31 @@ export function profileDocs(profile: JsonResume, file: string): SourceDoc[] {
     ]);
   });
 
+  (profile.volunteer ?? []).forEach((entry, i) => {
+    const role = [str(entry.position), str(entry.organization)].filter(Boolean).join(" at ");
+    if (!role) return;
+    const dates = period(str(entry.startDate), str(entry.endDate));
+    add(`volunteer[${i}]`, role, [
+      `Volunteer: ${role}${dates ? ` (${dates})` : ""}.`,
+      str(entry.summary),
+      ...strings(entry.highlights).map((h) => `- ${h}`),
+    ]);
+  });
+
   for (const [section, noun] of [
     ["certificates", "Certificate"],
     ["awards", "Award"],
+    ["publications", "Publication"],
   ] as const) {
     (profile[section] ?? []).forEach((entry, i) => {
       const name = str(entry.name) ?? str(entry.title);
       if (!name) return;
-      const by = [str(entry.issuer) ?? str(entry.awarder), str(entry.date)].filter(Boolean).join(", ");
+      const by = [
+        str(entry.issuer) ?? str(entry.awarder) ?? str(entry.publisher),
+        str(entry.date) ?? str(entry.releaseDate),
+      ]
+        .filter(Boolean)
+        .join(", ");
       add(`${section}[${i}]`, name, [`${noun}: ${name}${by ? ` (${by})` : ""}.`, str(entry.summary)]);
     });
   }

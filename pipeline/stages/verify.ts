@@ -45,7 +45,7 @@ export interface VerifyDraftInput {
 /** `basics.summary` → `basics`; `work[2].highlights[1]` → `work[2]`. Skill keywords are claim-net's. */
 function sectionOf(field: string): string | undefined {
   if (field.startsWith("skills") || /\.keywords\[/.test(field)) return undefined;
-  return /^(basics|work\[\d+\]|projects\[\d+\])/.exec(field)?.[1];
+  return /^(basics|(?:work|projects|volunteer|awards|publications)\[\d+\])/.exec(field)?.[1];
 }
 
 export async function verifyDraft(input: VerifyDraftInput): Promise<VerifyDraftResult> {

@@ -22,13 +22,27 @@ export function splitClaims(answer: string): Claim[] {
   return [...claims];
 }
 
+/**
+ * ICU's sentences, joined where it broke inside a word: "C#, .NET 6" is cut after ".", which no space
+ * follows; a sentence ends only where white space or the text's end follows its stop.
+ */
+function wholeSentences(body: string): { segment: string; index: number }[] {
+  const out: { segment: string; index: number }[] = [];
+  for (const { segment, index } of sentences.segment(body)) {
+    const last = out.at(-1);
+    if (last && !/\s$/u.test(last.segment)) last.segment += segment;
+    else out.push({ segment, index });
+  }
+  return out;
+}
+
 function segmentClaims(answer: string): Claim[] {
   const claims: Claim[] = [];
   let offset = 0;
   for (const line of answer.split("\n")) {
     const marker = LIST_MARKER.exec(line)?.[0].length ?? 0;
     const body = line.slice(marker);
-    for (const { segment, index } of sentences.segment(body)) {
+    for (const { segment, index } of wholeSentences(body)) {
       // ICU keeps "Kubernetes. 8 years …" as one sentence; a full stop before a figure ends one too.
       for (const part of segment.split(DIGIT_AFTER_STOP)) {
         const text = part.trim();

@@ -30,11 +30,13 @@ export interface ClaimCheck {
 export function checkClaims(answer: string, chunks: readonly Chunk[], catalog: Catalog): ClaimCheck[] {
   // A stale doc claim is contradicted by code: it supports nothing.
   const usable = chunks.filter((c) => c.kind !== "stale-claim");
+  // A name the candidate's evidence writes in full somewhere ("Larkspur Commerce").
+  const known = (name: string) => usable.some((c) => c.text.includes(name));
   return splitClaims(answer).map(({ text }) => {
     const needs = claimNeeds(text, catalog);
     let closest: { chunk: Chunk; missing: string[]; shared: number } | undefined;
     for (const chunk of usable) {
-      const missing = missingFrom(needs, chunk, catalog);
+      const missing = missingFrom(needs, chunk, catalog, known);
       if (missing.length === 0) return { claim: text, supported: true, chunkId: chunk.id, chunk };
       if (closest && missing.length > closest.missing.length) continue;
       // Of two chunks lacking as much, the closer shares more of the claim's words: the one it came from.
@@ -42,7 +44,7 @@ export function checkClaims(answer: string, chunks: readonly Chunk[], catalog: C
       if (!closest || missing.length < closest.missing.length || shared > closest.shared)
         closest = { chunk, missing, shared };
     }
-    const member = supportedByMembers(needs, usable, catalog);
+    const member = supportedByMembers(needs, usable, catalog, known);
     if (member) return { claim: text, supported: true, chunkId: member.id, chunk: member };
     return closest
       ? { claim: text, supported: false, missing: closest.missing, chunk: closest.chunk }
@@ -55,10 +57,13 @@ function supportedByMembers(
   needs: ClaimNeeds,
   usable: readonly Chunk[],
   catalog: Catalog,
+  known: (name: string) => boolean,
 ): Chunk | undefined {
   const members = memberClaims(needs);
   if (!members) return undefined;
-  const chunks = members.map((m) => usable.find((chunk) => missingFrom(m, chunk, catalog).length === 0));
+  const chunks = members.map((m) =>
+    usable.find((chunk) => missingFrom(m, chunk, catalog, known).length === 0),
+  );
   return chunks.every((c) => c !== undefined) ? chunks[0] : undefined;
 }
 

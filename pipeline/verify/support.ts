@@ -4,7 +4,13 @@
 import { BoundedMap } from "../../core/bounded-map.js";
 import { readable } from "../../core/text-view.js";
 import type { Catalog, Mention } from "../../extractors/catalog.js";
-import { type NumberMention, NumberIndex, findNumbers, isGrounded } from "../../guards/numbers/index.js";
+import {
+  type NumberMention,
+  NumberIndex,
+  findNumbers,
+  isGrounded,
+  periodSpan,
+} from "../../guards/numbers/index.js";
 import { type SentenceFigures, derive, sentenceFigures } from "../../guards/numbers/derive.js";
 import { NUM_REDACTED } from "../../guards/number-provenance.js";
 import type { Chunk } from "../../core/chunk.js";
@@ -22,6 +28,8 @@ export interface ClaimNeeds {
   /** `used`: the claim states use of it; false when it only names it ("instead of Redis", "considered Snowflake"). */
   technologies: { id: string; matched: string; used: boolean }[];
   names: string[];
+  /** Names written together ("Larkspur Commerce"), two words or more: one name a source may shorten. */
+  namePhrases: string[][];
   stems: string[];
   /** Every word of the claim but its figures, stemmed: what a sentence backing a figure must share. */
   context: string[];
@@ -122,10 +130,19 @@ function readClaimNeeds(text: string, catalog: Catalog): ClaimNeeds {
     numbers.some((n) => start < n.span[1] && end > n.span[0]);
   const names = new Set<string>();
   const stems = new Set<string>();
+  const namePhrases: string[][] = [];
+  let run: { words: string[]; end: number } | undefined;
   wordsOf(claim).forEach((word, i) => {
     if (covered(word.start, word.end)) return;
-    if (isProperNoun(word, i === 0)) names.add(word.text);
-    else if (counts(word.text)) stems.add(stemOf(word.text));
+    if (isProperNoun(word, i === 0)) {
+      names.add(word.text);
+      if (run && claim.slice(run.end, word.start) === " ") run.words.push(word.text);
+      else namePhrases.push((run = { words: [word.text], end: 0 }).words);
+      run.end = word.end;
+    } else {
+      run = undefined;
+      if (counts(word.text)) stems.add(stemOf(word.text));
+    }
   });
   const meaning = readMeaning(claim, { technologies: mentions, numbers });
   const technologies = new Map<string, { id: string; matched: string; used: boolean }>();
@@ -143,6 +160,7 @@ function readClaimNeeds(text: string, catalog: Catalog): ClaimNeeds {
     numbers,
     technologies: [...technologies.values()],
     names: [...names],
+    namePhrases: namePhrases.filter((p) => p.length >= 2),
     stems: [...stems],
     context: [...new Set(context)],
     meaning,
@@ -156,7 +174,11 @@ function indexOf(chunk: Chunk, catalog: Catalog): ChunkIndex {
   let index = indexes.get(chunk);
   if (!index) {
     const words = wordsOf(textOf(chunk));
-    const mentions = catalog.findMentions(textOf(chunk));
+    // The candidate's own words name technologies in their own casing ("react with redux", "gulp").
+    const mentions =
+      chunk.kind === "profile"
+        ? catalog.findMentionsAnyCase(textOf(chunk))
+        : catalog.findMentions(textOf(chunk));
     index = {
       mentions,
       technologies: new Set(mentions.map((m) => m.id)),
@@ -169,8 +191,17 @@ function indexOf(chunk: Chunk, catalog: Catalog): ChunkIndex {
   return index;
 }
 
-/** What a chunk lacks for a claim, in words a person reads; empty when it supports the claim. */
-export function missingFrom(needs: ClaimNeeds, chunk: Chunk, catalog: Catalog): string[] {
+/**
+ * What a chunk lacks for a claim, in words a person reads; empty when it supports the claim. `known` says
+ * whether the candidate's evidence writes a name in full anywhere: a chunk that holds its first word
+ * ("Larkspur") then holds the whole name ("Larkspur Commerce").
+ */
+export function missingFrom(
+  needs: ClaimNeeds,
+  chunk: Chunk,
+  catalog: Catalog,
+  known?: (name: string) => boolean,
+): string[] {
   const index = indexOf(chunk, catalog);
   const missing: string[] = [];
   for (const n of needs.numbers) {
@@ -184,8 +215,15 @@ export function missingFrom(needs: ClaimNeeds, chunk: Chunk, catalog: Catalog): 
     if (!use) missing.push(`"${t.matched}"`);
     else if (t.used && !use.used) missing.push(`use of "${t.matched}" (the source names it ${use.says})`);
   }
+  const shortened = (name: string) =>
+    known !== undefined &&
+    needs.namePhrases.some(
+      (p) =>
+        p.includes(name) && index.lowerWords.has(p[0]!.toLowerCase()) && p[0] !== name && known(p.join(" ")),
+    );
   for (const name of needs.names) {
-    if (!index.lowerWords.has(name.toLowerCase()) && !spelledIn(name, index)) missing.push(`"${name}"`);
+    if (!index.lowerWords.has(name.toLowerCase()) && !spelledIn(name, index) && !shortened(name))
+      missing.push(`"${name}"`);
   }
   if (needs.stems.length > 0) {
     const held = needs.stems.filter((s) => index.stems.has(s)).length;
@@ -247,14 +285,21 @@ function figureBacked(
   );
 }
 
+/** A period as the profile's documents write it (`2019-03 – 2023-05`): its span backs `four years`. */
+const PERIOD = /\b(\d{4}(?:-\d{2}){0,2}) – (\d{4}(?:-\d{2}){0,2})\b/gu;
+
 function sentencesOf(index: ChunkIndex, chunk: Chunk, catalog: Catalog): SentenceIndex[] {
   index.sentences ??= splitClaims(textOf(chunk)).map(({ text }) => {
     const ref = { source: "chunk" as const, ref: chunk.id };
     const figures = sentenceFigures(text, ref, catalog);
+    const spans =
+      chunk.kind === "profile"
+        ? [...text.matchAll(PERIOD)].flatMap((m) => periodSpan(m[1]!, m[2]!, chunk.id) ?? [])
+        : [];
     const stems = wordsOf(text)
       .filter((w) => counts(w.text))
       .map((w) => stemOf(w.text));
-    return { numbers: new NumberIndex(figures.figures), figures, stems: new Set(stems) };
+    return { numbers: new NumberIndex([...figures.figures, ...spans]), figures, stems: new Set(stems) };
   });
   return index.sentences;
 }

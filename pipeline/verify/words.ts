@@ -2,7 +2,11 @@
 import { stemmer } from "stemmer";
 import { eng } from "stopword";
 
-const STOP = new Set(eng);
+/**
+ * Stop words, and words that frame a list rather than say anything of it ("Worked across C#, .NET and
+ * SQL Server"): a claim is not unsupported for wording its source has no reason to share.
+ */
+const STOP = new Set([...eng, "work", "worked", "working", "across", "various", "including"]);
 const words = new Intl.Segmenter("en", { granularity: "word" });
 
 export interface Word {

@@ -14,6 +14,17 @@ const ids = (text: string): string[] => catalog.findMentions(text).map((m) => m.
  */
 const families: { family: string; not: (string | [string, string[]])[]; uses: [string, string[]][] }[] = [
   {
+    family: "Contentful (a web-vitals metric)",
+    not: [
+      "Cut largest contentful paint on product pages from 4.2s to 2.1s",
+      ["Improved Largest Contentful Paint with Next.js image resizing", ["nextjs"]],
+    ],
+    uses: [
+      ["Migrated the blog to Contentful", ["contentful"]],
+      ["Content modelled in Contentful with Next.js", ["contentful", "nextjs"]],
+    ],
+  },
+  {
     family: "Go (a word)",
     not: ["Go-to-market plan for the Q3 launch", "Go live was moved to March", "Helped the team Go Green"],
     uses: [

@@ -428,7 +428,11 @@ testTextGuard(recordProvenance, {
       text: "Mentored junior engineers and worked with senior stakeholders.",
       context: { profile },
     },
-    { name: "a verb, not a title", text: "Led the migration; lead the on-call rota.", context: { profile } },
+    {
+      name: "a verb, not a title",
+      text: "Owned the migration; lead the on-call rota.",
+      context: { profile },
+    },
     {
       name: "a title in the candidate's own wording for the place",
       text: "Staff engineer on the ledger.",

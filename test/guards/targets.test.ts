@@ -106,3 +106,28 @@ describe("draftTargets: the candidate's own wording for a rewritten bullet", () 
     expect(targetsOf(["Migrated billing to Snowflake"])).toEqual([["work[0].highlights[0]", undefined]]);
   });
 });
+
+describe("draftTargets: the prose of volunteering, awards and publications", () => {
+  const profile: JsonResume = {
+    volunteer: [{ organization: "Code Club", position: "Mentor", highlights: ["Mentored 9 students"] }],
+    awards: [{ title: "Best Use of Snowflake", summary: "Sponsor prize at DataHack 2021." }],
+    publications: [{ name: "Nine times normal", summary: "30 min talk on capacity planning." }],
+  };
+  const draft: JsonResume = {
+    volunteer: [
+      { organization: "Code Club", position: "Mentor", highlights: ["Mentored half a dozen cohorts"] },
+    ],
+    awards: [{ title: "Best Use of Snowflake", summary: "First place overall at DataHack 2021." }],
+    publications: [{ name: "Nine times normal", summary: "Rated in the top 1 % of talks." }],
+  };
+
+  it("is checked like a job's, with the candidate's own wording for the place", () => {
+    expect(
+      draftTargets(draft, profile).map((t) => [t.field, t.role, t.original ?? null, t.originalField ?? null]),
+    ).toEqual([
+      ["volunteer[0].highlights[0]", "prose", "Mentored 9 students", "volunteer[0].highlights[0]"],
+      ["awards[0].summary", "prose", "Sponsor prize at DataHack 2021.", "awards[0].summary"],
+      ["publications[0].summary", "prose", "30 min talk on capacity planning.", "publications[0].summary"],
+    ]);
+  });
+});

@@ -6,6 +6,7 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readProfile } from "../../pipeline/profile.js";
 import { readLegacyKeys } from "../../pipeline/profile-legacy.js";
+import type { JsonResume } from "../../core/resume.js";
 import { runCli } from "../helpers/cli.js";
 
 const LEGACY = resolve(import.meta.dirname, "../fixtures/profiles/legacy-0x.json");
@@ -60,6 +61,34 @@ describe("generate with a 0.x resume.json", () => {
       matches: { technology?: string; status: string }[];
     };
     expect(report.matches.find((m) => m.technology === "typescript")?.status).toBe("profile-stated");
+  });
+
+  it("reads a draft written back in 0.x keys as the profile's: employers kept, nothing called invented", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "vouch-legacy-draft-"));
+    await writeFile(join(dir, "job.md"), "# Frontend engineer\n\n- Build shops in React and TypeScript.\n");
+    // What a model shown the 0.x profile writes: its own keys back, the bullets reordered.
+    const draft = JSON.parse(readFileSync(LEGACY, "utf8")) as { work: { highlights: string[] }[] };
+    draft.work[0]!.highlights.reverse();
+    await writeFile(join(dir, "draft.json"), JSON.stringify(draft));
+    const run = await runCli([
+      "generate",
+      "--profile",
+      LEGACY,
+      "--job",
+      join(dir, "job.md"),
+      "--writer",
+      `scripted:${join(dir, "draft.json")}`,
+      "--out",
+      join(dir, "out"),
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      "the draft: JSON Resume 0.x keys read as today's: basics.website as basics.url",
+    );
+    const log = readFileSync(join(dir, "out", "redaction-log.jsonl"), "utf8");
+    expect(log).not.toContain("invented-field");
+    const resume = JSON.parse(readFileSync(join(dir, "out", "resume.json"), "utf8")) as JsonResume;
+    expect(resume.work?.map((w) => w.name)).toEqual(["Harbor Goods", "Lantern Studio"]);
   });
 
   it("the chatbot's facts name the employer, not 'no work entry'", async () => {

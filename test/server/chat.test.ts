@@ -206,7 +206,7 @@ describe("answerChat over the sample portfolio", () => {
     });
 
     // Held too, but worded unlike any source: the guards pass it, the verifier alone blocks it.
-    const reworded = "Dana worked at Fernhill Supply as a Senior Platform Engineer.";
+    const reworded = "Dana has been employed by Fernhill Supply as a Senior Platform Engineer.";
     const { response, flaggedBy } = await ask(chatDeps(samples, scripted(reworded)), "Where does Dana work?");
     expect(response.records.map((r) => [r.guard, r.original])).toEqual([["verifier", reworded]]);
     expect(flaggedBy).toBe("verifier");

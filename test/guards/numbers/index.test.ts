@@ -470,6 +470,8 @@ describe("isGrounded", () => {
     ["2.5k req/s", "2,500 requests", false],
     ["8 GB", "8GB", true],
     ["a 3.45-mile freeway", "a 3.45 mi freeway", true],
+    ["$19k per month", "from ~$31k to $19k/month", true],
+    ["$19k per month", "$19k a year", false],
     ["a 3.45-mile freeway", "a 3.45 km freeway", false],
     ["p95 latency from 820ms to 140ms", "p95 went from 820 ms down to 140 ms", true],
     ["p95 latency from 820ms to 140ms", "p95 went from 820 ms down to 180 ms", false],

@@ -5,6 +5,7 @@ import { parse } from "yaml";
 import { type Catalog, defaultCatalog } from "../../../extractors/catalog.js";
 import type { Chunk } from "../../../core/chunk.js";
 import { checkClaims, claimVerdict, localVerdict, localVerifier } from "../../../pipeline/verify/local.js";
+import { splitClaims } from "../../../pipeline/verify/claims.js";
 
 interface LabelledSet {
   chunks: { id: string; text: string }[];
@@ -403,5 +404,73 @@ describe("a spelling fix is not a new claim", () => {
     expect(verdict.reason).toContain("the closest source for");
     expect(verdict.reason).toContain("profile#work[0]");
     expect(verdict.reason).not.toContain("web/package.json");
+  });
+});
+
+describe("the candidate's own evidence, read as the candidate wrote it", () => {
+  const larkspur = chunk(
+    "profile#work[1]",
+    "Senior Software Engineer at Larkspur Commerce (2019-03 – 2023-05). Checkout and platform team.\n- Led the migration of 11 services to Amazon EKS.",
+    "profile",
+  );
+  const talk = chunk(
+    "profile#publications[0]",
+    "Publication: Nine times normal (Platform Summit, 2022-11-03). 30 min talk on capacity planning and our EKS migration at Larkspur.",
+    "profile",
+  );
+  const agency = chunk(
+    "profile#work[2]",
+    "Developer at Pixel & Pine (2016-03 – 2019-01).\n- built the shop ui with react with redux, styled with sass\n- Worked with C#, .NET 6, SQL Server and RabbitMQ",
+    "profile",
+  );
+  const all = [larkspur, talk, agency];
+
+  it.each([
+    ["a technology in the profile's own casing", "Built the shop UI in React with Redux, styled with Sass."],
+    [
+      "a list the source states, framed by words it need not share",
+      "Worked across C#, .NET 6, SQL Server and RabbitMQ.",
+    ],
+    [
+      "a duration the job's dates span",
+      "Spent four years on the checkout and platform team at Larkspur Commerce.",
+    ],
+    [
+      "a name the source shortens, written in full elsewhere",
+      "Gave a talk on capacity planning and the EKS migration at Larkspur Commerce.",
+    ],
+  ])("%s", (_why, answer) => {
+    const verdict = localVerdict(answer, all, catalog);
+    expect(verdict.reason).toMatch(/^Each of the/);
+    expect(verdict.verdict).toBe("GROUNDED");
+  });
+
+  it.each([
+    [
+      "a duration the dates do not span",
+      "Spent six years on the checkout and platform team at Larkspur Commerce.",
+      "six years",
+    ],
+    [
+      "a name's other words nobody writes",
+      "Gave a talk on capacity planning and the EKS migration at Larkspur Labs.",
+      "Labs",
+    ],
+    [
+      "a technology the casing does not make",
+      "Built the shop UI in Vue with Redux, styled with Sass.",
+      "Vue",
+    ],
+  ])("%s stays unsupported", (_why, answer, lacking) => {
+    const verdict = localVerdict(answer, all, catalog);
+    expect(verdict.verdict).toBe("NOT_GROUNDED");
+    expect(verdict.reason).toContain(lacking);
+  });
+
+  it("keeps '.NET' inside its sentence", () => {
+    expect(splitClaims("Worked across C#, .NET 6 and SQL Server. Then shipped.").map((c) => c.text)).toEqual([
+      "Worked across C#, .NET 6 and SQL Server.",
+      "Then shipped.",
+    ]);
   });
 });
