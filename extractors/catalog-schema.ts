@@ -104,6 +104,12 @@ export const catalogEntrySchema = z
     id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "ids are lowercase kebab-case"),
     name: z.string().min(1),
     aliases: z.array(z.string().min(1)).optional(),
+    /**
+     * Names that are an ordinary word too (`Node` for Node.js: a cluster node): read as written in AI text,
+     * in any case in the candidate's own words, and in both only where the sentence uses them as a
+     * technology (as an `ambiguous` word).
+     */
+    wordAliases: z.array(z.string().min(1)).optional(),
     category: z.enum(CATEGORIES),
     vendor: z.string().min(1).optional(),
     /** Roles the technology competes for; two technologies sharing a role contradict each other in docs. */

@@ -70,6 +70,8 @@ export class Catalog {
       if (entry.text !== "none") {
         for (const name of [entry.name, ...(entry.aliases ?? [])])
           indexName(this.textByFirstWord, entry, name);
+        for (const name of entry.wordAliases ?? [])
+          indexName(this.textByFirstWord, { ...entry, text: "exact", ambiguous: { word: [name] } }, name);
       }
     }
     // Longest name first; a stable sort keeps catalog order among names of one length.

@@ -56,7 +56,7 @@ const TEAMS = "(?:team|teams|squad|group|org|organi[sz]ation|division|department
 const NAME = "((?:\\p{Lu}[\\p{L}\\p{N}&.-]*\\s+){0,3}\\p{Lu}[\\p{L}\\p{N}&.-]*?)";
 // "on Monster.com's search team": a possessive name before a team is the organisation whose team it is.
 const POSSESSIVE_TEAM = new RegExp(
-  `\\b(?:[Oo]n|[Ii]n|[Jj]oin(?:ed|ing)?)\\s+(?:the\\s+)?${NAME}['’]s\\s+(?:[\\p{L}-]+\\s+){0,3}${TEAMS}\\b`,
+  `\\b(?:[Oo]n|[Ii]n|[Jj]oin(?:ed|ing)?)\\s+(?:the\\s+)?${NAME}(?:['’]s|(?<=s)['’])\\s+(?:[\\p{L}-]+\\s+){0,3}${TEAMS}\\b`,
   "gu",
 );
 // "on the Monster.com homepage search team": a compound; an organisation only when the profile names it

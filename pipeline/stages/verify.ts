@@ -62,6 +62,8 @@ export async function verifyDraft(input: VerifyDraftInput): Promise<VerifyDraftR
       result: withRedactions(
         await input.verifier.verify(targets.map((t) => `- ${t.text}`).join("\n"), input.chunks, {
           claims: true,
+          // The summary speaks for the whole profile: its sentences may join two jobs.
+          ...(section === "basics" ? { joins: true } : {}),
         }),
         redactedStrings(targets, redactions),
         "section",

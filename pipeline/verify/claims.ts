@@ -55,3 +55,25 @@ function segmentClaims(answer: string): Claim[] {
   }
   return claims;
 }
+
+/**
+ * Where a summary's sentence joins two statements: before "; ", before a comma and a joining word (", and
+ * an ELT platform", ", most recently rebuilding"), and before "and", "to" or "then" and a verb in -ing
+ * ("and breaking up", "from agency work to building"). A leading phrase ("At Quillmark, Dana moved …") is
+ * never cut off: it says where the rest happened.
+ */
+const CLAUSE_BREAK =
+  /;\s+|,\s+(?=(?:and|while|then|(?:most\s+)?recently|now|later|before|after)\b)|\s+(?=(?:and|to|then|while)\s+\p{L}+ing\b)/giu;
+const JOINING_WORDS = /^(?:(?:and|while|then|most|recently|now|later|before|after|to)\s+)+/iu;
+
+/** A claim's clauses, for a summary that joins entries: the joining words left out. */
+export function splitClauses(claim: string): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  for (const m of claim.matchAll(CLAUSE_BREAK)) {
+    parts.push(claim.slice(from, m.index));
+    from = m.index + m[0].length;
+  }
+  parts.push(claim.slice(from));
+  return parts.map((p) => p.trim().replace(JOINING_WORDS, "").trim()).filter((p) => /\p{L}/u.test(p));
+}

@@ -4,9 +4,16 @@
 // on ECS, and on Elastic Beanstalk), each of which one chunk must support.
 import type { Catalog } from "../../extractors/catalog.js";
 import type { Chunk } from "../../core/chunk.js";
-import { splitClaims } from "./claims.js";
+import { splitClaims, splitClauses } from "./claims.js";
 import { SAYS_OPPOSITE } from "./meaning/index.js";
-import { type ClaimNeeds, claimNeeds, memberClaims, missingFrom, sharedWords } from "./support.js";
+import {
+  type ClaimNeeds,
+  claimNeeds,
+  memberClaims,
+  missingFrom,
+  sharedWords,
+  supportedAcross,
+} from "./support.js";
 import {
   type ClaimVerdict,
   type VerifyOptions,
@@ -27,7 +34,12 @@ export interface ClaimCheck {
 }
 
 /** Per-claim results: the chunk that supports each claim, or the closest chunk and what it lacks. */
-export function checkClaims(answer: string, chunks: readonly Chunk[], catalog: Catalog): ClaimCheck[] {
+export function checkClaims(
+  answer: string,
+  chunks: readonly Chunk[],
+  catalog: Catalog,
+  options: Pick<VerifyOptions, "joins"> = {},
+): ClaimCheck[] {
   // A stale doc claim is contradicted by code: it supports nothing.
   const usable = chunks.filter((c) => c.kind !== "stale-claim");
   // A name the candidate's evidence writes in full somewhere ("Larkspur Commerce").
@@ -46,6 +58,8 @@ export function checkClaims(answer: string, chunks: readonly Chunk[], catalog: C
     }
     const member = supportedByMembers(needs, usable, catalog, known);
     if (member) return { claim: text, supported: true, chunkId: member.id, chunk: member };
+    const clauses = options.joins ? supportedByClauses(text, usable, catalog, known) : undefined;
+    if (clauses) return { claim: text, supported: true, chunkId: clauses.id, chunk: clauses };
     return closest
       ? { claim: text, supported: false, missing: closest.missing, chunk: closest.chunk }
       : { claim: text, supported: false, missing: ["a source"] };
@@ -64,6 +78,29 @@ function supportedByMembers(
   const chunks = members.map((m) =>
     usable.find((chunk) => missingFrom(m, chunk, catalog, known).length === 0),
   );
+  return chunks.every((c) => c !== undefined) ? chunks[0] : undefined;
+}
+
+/**
+ * The chunk supporting a joined sentence's first clause, when it has two clauses or more and each is
+ * supported by a chunk (or by its members, per list of technologies) of its own.
+ */
+function supportedByClauses(
+  claim: string,
+  usable: readonly Chunk[],
+  catalog: Catalog,
+  known: (name: string) => boolean,
+): Chunk | undefined {
+  const clauses = splitClauses(claim);
+  if (clauses.length < 2) return undefined;
+  const chunks = clauses.map((clause) => {
+    const needs = claimNeeds(clause, catalog);
+    return (
+      usable.find((chunk) => missingFrom(needs, chunk, catalog, known).length === 0) ??
+      supportedByMembers(needs, usable, catalog, known) ??
+      supportedAcross(needs, usable, catalog, known)?.[0]
+    );
+  });
   return chunks.every((c) => c !== undefined) ? chunks[0] : undefined;
 }
 
@@ -98,7 +135,7 @@ export function localVerdict(
 ): VerifierResult {
   if (answer.trim() === "") return notGrounded("The answer is empty.", []);
   if (chunks.length === 0) return notGrounded("There are no source chunks to check the answer against.", []);
-  const checks = checkClaims(answer, chunks, catalog);
+  const checks = checkClaims(answer, chunks, catalog, options);
   const claims = options.claims ? { claims: checks.map(claimVerdict) } : {};
   const unsupported = checks.filter((c) => !c.supported);
   if (unsupported.length === 0) {

@@ -243,6 +243,44 @@ export function missingFrom(
   return missing;
 }
 
+/**
+ * A summary's clause read across the candidate's evidence (VerifyOptions.joins): each figure and
+ * technology backed by some chunk, and the clause's wording by those chunks together ("from agency work on
+ * WordPress sites and HTML email", the summary and an agency job). Only a clause that names nobody: a
+ * name ("at Fernhill") ties what the clause says to it, and that needs one source. The chunks, or
+ * undefined when the clause is not so supported.
+ */
+export function supportedAcross(
+  needs: ClaimNeeds,
+  usable: readonly Chunk[],
+  catalog: Catalog,
+  known: (name: string) => boolean,
+): Chunk[] | undefined {
+  if (needs.names.length > 0) return undefined;
+  const only = (part: Partial<ClaimNeeds>): ClaimNeeds => ({
+    ...needs,
+    numbers: [],
+    technologies: [],
+    names: [],
+    stems: [],
+    lists: [],
+    ...part,
+  });
+  const anchors = [
+    ...needs.numbers.map((n) => only({ numbers: [n] })),
+    ...needs.technologies.map((t) => only({ technologies: [t] })),
+  ];
+  if (anchors.length < 2) return undefined;
+  const used = new Set<Chunk>();
+  for (const anchor of anchors) {
+    const chunk = usable.find((c) => missingFrom(anchor, c, catalog, known).length === 0);
+    if (!chunk) return undefined;
+    used.add(chunk);
+  }
+  const held = needs.stems.filter((s) => [...used].some((c) => indexOf(c, catalog).stems.has(s))).length;
+  return held >= Math.ceil(MIN_CONTENT_OVERLAP * needs.stems.length) ? [...used] : undefined;
+}
+
 /** How much of the claim's own wording a chunk holds: which of two chunks lacking as much is closer. */
 export function sharedWords(needs: ClaimNeeds, chunk: Chunk, catalog: Catalog): number {
   const index = indexOf(chunk, catalog);

@@ -40,6 +40,12 @@ export interface VerifierResult extends Verdict {
 export interface VerifyOptions {
   /** Also give each claim's own verdict and reason (`VerifierResult.claims`). */
   claims?: boolean;
+  /**
+   * The answer is a summary of the whole profile: a sentence may join what two entries say ("Builds
+   * services on SQL Server and Azure, most recently rebuilding the search API for Monster.com"), each
+   * clause backed by a source of its own.
+   */
+  joins?: boolean;
 }
 
 /** block: an ungrounded answer is replaced by a fallback; warn: it is kept and annotated. */

@@ -113,3 +113,28 @@ testTextGuard(claimNet, {
     },
   ],
 });
+
+testTextGuard(claimNet, {
+  valid: [
+    {
+      name: "'node' in the candidate's own words, where a technology is meant, states Node.js",
+      text: "Wrote a small Node.js backend in Express",
+      context: { profile: said("Wrote a small node backend with express for the product pages") },
+    },
+    {
+      name: "a cluster node in AI text names no Node.js",
+      text: "Drained each Kubernetes node before the upgrade",
+      context: { profile: said("Ran Kubernetes upgrades") },
+    },
+  ],
+  invalid: [
+    {
+      name: "a cluster node in the profile states no Node.js",
+      text: "Built the upgrade tooling in Node.js",
+      original: "Drained a Kubernetes node before the upgrade",
+      context: { profile: said("Drained a Kubernetes node before the upgrade") },
+      findings: [{ rule: "unbacked-technology", actual: "Node.js", action: "fallback" }],
+      output: "Drained a Kubernetes node before the upgrade",
+    },
+  ],
+});

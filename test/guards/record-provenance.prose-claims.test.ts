@@ -130,6 +130,14 @@ testTextGuard(recordProvenance, {
       output: "Worked with 5 developers on the redesign",
     },
     {
+      name: "a client's team in a plural possessive",
+      ...rdvo,
+      text: "On Dalesway Coaches' digital team, built the booking tool",
+      context: ctx,
+      findings: [{ rule: "employer-not-held", actual: "Dalesway Coaches", action: "fallback" }],
+      output: "Worked with 5 developers on the redesign",
+    },
+    {
       name: "a rank as a share",
       field: "basics.summary",
       text: "Rated in the top 1 % of speakers",

@@ -474,3 +474,59 @@ describe("the candidate's own evidence, read as the candidate wrote it", () => {
     ]);
   });
 });
+
+describe("a summary's sentence may join two entries, clause by clause (joins)", () => {
+  const sources = [
+    chunk(
+      "profile#basics",
+      "Frontend developer, 9 years in the job. Started out at agencies doing WordPress and email.",
+      "profile",
+    ),
+    chunk(
+      "profile#work[0]",
+      "Frontend Developer at Brightmoor Outfitters. Built the online shop in React and TypeScript.",
+      "profile",
+    ),
+    chunk(
+      "profile#work[1]",
+      "Data Engineer at Hopscotch Rides. Real-time Kafka pipeline handling 1.2B rows/day at peak.",
+      "profile",
+    ),
+    chunk(
+      "profile#work[2]",
+      "Data Engineer at Tendril Health. Built the ELT platform on AWS with Snowflake and dbt.",
+      "profile",
+    ),
+    chunk(
+      "profile#work[3]",
+      "Web Developer at Fathom Digital. HTML email templates for retail clients.",
+      "profile",
+    ),
+  ];
+  const joins = { joins: true };
+
+  it.each([
+    "Built a real-time Kafka pipeline handling 1.2B rows/day at peak, and an ELT platform on AWS with Snowflake and dbt.",
+    "Frontend developer with 9 years of experience, from agency work on WordPress and HTML email to building Brightmoor Outfitters' online shop in React and TypeScript.",
+  ])("%j holds in a summary, not in one job's bullet", (answer) => {
+    expect(localVerdict(answer, sources, catalog, joins).verdict).toBe("GROUNDED");
+    expect(localVerdict(answer, sources, catalog).verdict).toBe("NOT_GROUNDED");
+  });
+
+  it.each([
+    [
+      "a clause naming an employer needs one source",
+      "Ran the Kafka pipeline at Tendril Health, and built an ELT platform on AWS with Snowflake.",
+    ],
+    [
+      "a clause no source backs",
+      "Built a real-time Kafka pipeline handling 1.2B rows/day at peak, and a feature store on Databricks.",
+    ],
+    [
+      "a leading phrase is never cut off",
+      "At Hopscotch Rides, built an ELT platform on AWS with Snowflake and dbt.",
+    ],
+  ])("%s", (_why, answer) => {
+    expect(localVerdict(answer, sources, catalog, joins).verdict).toBe("NOT_GROUNDED");
+  });
+});
