@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readWordedDate } from "./worded-date.js";
 import { AUTHOR_FORMS, parseAuthorId } from "../extractors/authorship/identity.js";
 
 /** `verify`: evidence without history backs claims, labelled unverified; `required`: it counts as others'. */
@@ -8,7 +9,12 @@ export const AUTHORSHIP_MODES = ["verify", "required"] as const;
 // YAML reads an unquoted `startDate: 2021` as a number: a bare year is still a date.
 const DATE = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
 const date = z.preprocess(
-  (value) => (typeof value === "number" && Number.isInteger(value) ? String(value) : value),
+  (value) =>
+    typeof value === "number" && Number.isInteger(value)
+      ? String(value)
+      : typeof value === "string"
+        ? readWordedDate(value)
+        : value,
   z
     .string()
     .regex(DATE, { message: "expected a date like 2021, 2021-04 or 2021-04-15", abort: true })

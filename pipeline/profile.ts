@@ -5,6 +5,7 @@ import type { JsonResume } from "../core/resume.js";
 import { checkDocument } from "../core/document.js";
 import { MAX_PROFILE_BYTES, readInputFile } from "./input-file.js";
 import { readLegacyKeys } from "./profile-legacy.js";
+import { readWordedDate } from "./worded-date.js";
 import { parseAuthorId } from "../extractors/authorship/identity.js";
 
 export interface Portfolio {
@@ -50,6 +51,11 @@ export async function readProfile(path: string, options: ReadProfileOptions = {}
     mapping: "a JSON Resume document (a mapping with basics, work, skills, …)",
   });
   const legacy = readLegacyKeys(profile as JsonResume, basename(path));
+  const worded = wordedDates(text);
+  if (worded.length > 0)
+    legacy.notes.push(
+      `${basename(path)}: dates written in words read as JSON Resume's: ${worded.map((d) => `"${d}" as ${readWordedDate(d)}`).join(", ")}.`,
+    );
   const dir = dirname(resolve(path));
   const local = (p: string) => (/^github(-user)?:/.test(p) || isAbsolute(p) ? p : resolve(dir, p));
   return {
@@ -64,6 +70,17 @@ export async function readProfile(path: string, options: ReadProfileOptions = {}
     },
     notes: legacy.notes,
   };
+}
+
+/** The dates of the profile's text written with a month word ("startDate": "March 2020"), once each. */
+function wordedDates(text: string): string[] {
+  const found = new Set<string>();
+  for (const m of text.matchAll(
+    /\b(?:start|end|release)?[Dd]ate["']?\s*:\s*["']?([A-Za-z]{3,9}\.?\s+\d{4})\b/g,
+  )) {
+    if (readWordedDate(m[1]!) !== m[1]) found.add(m[1]!);
+  }
+  return [...found];
 }
 
 /** The identities a profile gives: its email, its GitHub login, then `portfolio.authors`. */

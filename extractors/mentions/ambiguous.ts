@@ -143,10 +143,19 @@ function readSentence(
   // The whole text is this sentence, give or take punctuation (`Go.`, `- Go`).
   const whole =
     from + text.length - to <= 8 && !WORD_CHAR.test(text.slice(0, from)) && !WORD_CHAR.test(text.slice(to));
+  // "Keywords: Swift, VoiceOver, MapKit", "Skills: Go": a list under a label of technologies.
+  const listStart = TECH_LABEL.exec(sentence)?.[0].length;
   for (const item of items) {
     if (item.kind === undefined) continue;
     const alone = whole && item.start === firstWord && !WORD_CHAR.test(sentence.slice(item.end));
-    item.verdict = alone ? "technology" : localVerdict(sentence, item, item.kind, items, firstWord);
+    // A whole item of that list: "Skills: Go, Rust", not "Skills: go to market".
+    const labelled =
+      listStart !== undefined &&
+      item.start >= listStart &&
+      /(?:^|[,;|/&+]\s*)$/u.test(sentence.slice(listStart, item.start)) &&
+      /^\s*(?:[,;|/&+]|\.(?:\s|$)|$)/u.test(sentence.slice(item.end));
+    item.verdict =
+      alone || labelled ? "technology" : localVerdict(sentence, item, item.kind, items, firstWord);
   }
   // Ambiguous names in a list are technologies (`Chef and Puppet`, `Go and Ruby`), unless all are people's
   // names (`Julia and Hugo`).
@@ -200,6 +209,10 @@ function addFileNames(sentence: string, items: Item[]): void {
   }
   if (added) items.sort((a, b) => a.start - b.start);
 }
+
+/** A label that says a list of technologies follows (a resume's skills line, a document's keywords). */
+const TECH_LABEL =
+  /^\s*(?:keywords|skills|technologies|tech(?:nology)? stack|stack|tools|languages|frameworks|platforms)\s*:\s*/i;
 
 /**
  * Tells one mention's verdict from the words next to it (`items`: the sentence's mentions and files;

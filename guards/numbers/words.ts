@@ -65,6 +65,11 @@ const CHANGE_WORDS: Record<string, { value: number; unit: string; strict?: true 
   quadrupled: { value: 4, unit: "x", strict: true },
   quintupled: { value: 5, unit: "x", strict: true },
   halved: { value: 50, unit: "%", strict: true },
+  // The same changes under way: "doubling throughput", "halving restore times" (not "halves", a noun).
+  doubling: { value: 2, unit: "x", strict: true },
+  tripling: { value: 3, unit: "x", strict: true },
+  quadrupling: { value: 4, unit: "x", strict: true },
+  halving: { value: 50, unit: "%", strict: true },
   twice: { value: 2, unit: "x" },
   twofold: { value: 2, unit: "x", strict: true },
   threefold: { value: 3, unit: "x", strict: true },

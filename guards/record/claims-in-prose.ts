@@ -152,9 +152,21 @@ function phraseIndex(text: string, words: string): number | undefined {
   return undefined;
 }
 
+/**
+ * A leading role the candidate gives themselves in a noun ("SRE team lead (3 engineers)", "Tech lead for
+ * checkout"); "reported to the team lead" is someone else's.
+ */
+const OWN_LEAD_ROLE =
+  /(?<!\b(?:the|a|an|our|their|his|her|with|to|and)\s+(?:\p{L}+\s+)?)\b(?:team|tech(?:nical)?|engineering|squad|chapter)\s+lead(?:er)?\b/iu;
+
 /** What a string of the profile says about leading and winning (its own claims held nothing back). */
+
 export function statesLeadership(text: string): boolean {
-  return matches(LEADS, text).some((m) => !THING_GROUPS.test(m[0])) || matches(LEAD_ROLES, text).length > 0;
+  return (
+    matches(LEADS, text).some((m) => !THING_GROUPS.test(m[0])) ||
+    matches(LEAD_ROLES, text).length > 0 ||
+    OWN_LEAD_ROLE.test(text)
+  );
 }
 
 export function statesTopRank(text: string): boolean {

@@ -11,7 +11,7 @@ import { heldPositions } from "./held.js";
 import { RECORD_MESSAGES, type RecordRule } from "./messages.js";
 import { asEntry, asList, nameKey, sameValue, shown } from "./normalise.js";
 import { BASICS_PROSE, RECORD_SECTIONS, type SectionSpec } from "./sections.js";
-import { isReworded, phraseWords } from "./titles.js";
+import { isJoinedTitles, isReworded, phraseWords } from "./titles.js";
 
 type Entry = ResumeEntry;
 
@@ -163,8 +163,14 @@ function planBasics(plan: Plan, profile: JsonResume): void {
     ...heldPositions(profile),
   ];
   // The profile's label or a position held, as written or reworded ("Backend and Platform Engineer").
-  const labelWords = typeof label === "string" ? phraseWords(label) : [];
-  if (held.some((t) => nameKey(t.text) === nameKey(label) || isReworded(phraseWords(t.text), labelWords)))
+  // "iOS Developer (Swift, SwiftUI)": what the parentheses name is claim-net's; a rank in them is not.
+  const labelWords = typeof label === "string" ? phraseWords(withoutStack(label)) : [];
+  const heldWords = held.map((t) => phraseWords(t.text));
+  if (
+    held.some((t) => nameKey(t.text) === nameKey(label)) ||
+    heldWords.some((t) => isReworded(t, labelWords)) ||
+    isJoinedTitles(heldWords, labelWords)
+  )
     return;
   const evidence = held.map((t) => cite(t.field, t.text));
   if (mine.label !== undefined) {
@@ -291,4 +297,14 @@ export function planRecord(draft: JsonResume, profile: JsonResume): DraftFinding
   for (const spec of RECORD_SECTIONS) planSection(plan, profile, spec);
   planSkillLevels(plan, profile);
   return plan.findings;
+}
+
+const RANK_WORD =
+  /\b(?:senior|sr|lead|staff|principal|head|manager|director|chief|vp|architect|junior|jr|intern|associate|assistant|founder|owner)\b/i;
+
+/** A label without a closing parenthetical that holds no rank ("Developer (Swift, SwiftUI)" → "Developer"). */
+function withoutStack(label: string): string {
+  return label.replace(/\s*\(([^()]*)\)\s*$/u, (whole, inner: string) =>
+    RANK_WORD.test(inner) ? whole : "",
+  );
 }

@@ -249,6 +249,20 @@ const LOWER_RANK = new Set(
  * leaves out no word that ranks the title lower. "C#/.NET Backend Developer" is "Contract C# / .NET
  * developer (backend)"; "Manager" is not "Assistant Manager".
  */
+/**
+ * Whether a title joining two ("Site Reliability and Cloud Engineer") is two the candidate held, each
+ * reworded from one of `titles`, the head noun shared ("Site Reliability Engineer", "Cloud Engineer").
+ */
+export function isJoinedTitles(titles: readonly (readonly string[])[], claim: readonly string[]): boolean {
+  const at = claim.indexOf("and");
+  if (at <= 0 || at === claim.length - 1) return false;
+  const head = claim.at(-1)!;
+  const left = [...claim.slice(0, at), head];
+  const right = claim.slice(at + 1);
+  const held = (part: string[]) => titles.some((t) => isReworded(t, part));
+  return held(left) && held(right);
+}
+
 export function isReworded(title: readonly string[], claim: readonly string[]): boolean {
   const have = new Set(title.filter((w) => !JOINERS.has(w)));
   const words = new Set(claim.filter((w) => !JOINERS.has(w)));

@@ -82,8 +82,8 @@ function supportedByMembers(
 }
 
 /**
- * The chunk supporting a joined sentence's first clause, when it has two clauses or more and each is
- * supported by a chunk (or by its members, per list of technologies) of its own.
+ * The chunk supporting a summary sentence's first clause, when each of its clauses is supported by a
+ * chunk (or by its members, per list of technologies) of its own, or across chunks (supportedAcross).
  */
 function supportedByClauses(
   claim: string,
@@ -92,7 +92,6 @@ function supportedByClauses(
   known: (name: string) => boolean,
 ): Chunk | undefined {
   const clauses = splitClauses(claim);
-  if (clauses.length < 2) return undefined;
   const chunks = clauses.map((clause) => {
     const needs = claimNeeds(clause, catalog);
     return (

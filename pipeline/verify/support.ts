@@ -6,6 +6,7 @@ import { readable } from "../../core/text-view.js";
 import type { Catalog, Mention } from "../../extractors/catalog.js";
 import {
   type NumberMention,
+  type SourceNumber,
   NumberIndex,
   findNumbers,
   isGrounded,
@@ -20,11 +21,21 @@ import { type Meaning, contradiction, readMeaning, states } from "./meaning/inde
 import { isSpellingFix } from "../../core/spelling.js";
 import { type Word, isContentWord, isNegation, isProperNoun, stemOf, wordsOf } from "./words.js";
 
+/** A figure written as a word of quantity: "dozens", "hundreds", "a dozen", "half a dozen". */
+const IDIOM_FIGURE = /\b(?:dozens?|hundreds|thousands|millions|billions)\b/i;
+
 /** Share of a claim's content words a supporting chunk must hold (stemmed): tuned on the labelled set. */
 export const MIN_CONTENT_OVERLAP = 0.6;
 
 export interface ClaimNeeds {
+  /** The claim as read. */
+  text: string;
   numbers: NumberMention[];
+  /**
+   * Per figure, the stem of what a figure in words counts ("dozens of teams": team), else undefined: a
+   * vague figure is backed only where its source counts the same thing, not "60+ repos".
+   */
+  counted: (string | undefined)[];
   /** `used`: the claim states use of it; false when it only names it ("instead of Redis", "considered Snowflake"). */
   technologies: { id: string; matched: string; used: boolean }[];
   names: string[];
@@ -77,6 +88,8 @@ export function memberClaims(needs: ClaimNeeds): ClaimNeeds[] | undefined {
 
 interface SentenceIndex {
   numbers: NumberIndex;
+  /** The sentence text, read again for what its figures count when a vague figure asks (countedBy). */
+  text: string;
   /** The sentence's figures, for a percentage or multiplier derived from two of them. */
   figures: SentenceFigures;
   stems: Set<string>;
@@ -156,8 +169,15 @@ function readClaimNeeds(text: string, catalog: Catalog): ClaimNeeds {
   const context = wordsOf(claim)
     .filter((w) => !numbers.some((n) => w.start < n.span[1] && w.end > n.span[0]) && counts(w.text))
     .map((w) => stemOf(w.text));
+  const counted = numbers.map((n) => {
+    if (!IDIOM_FIGURE.test(n.raw)) return undefined;
+    const noun = /^\s+(?:of\s+)?(\p{L}+)/u.exec(claim.slice(n.span[1]))?.[1];
+    return noun && counts(noun) ? stemOf(noun) : undefined;
+  });
   return {
+    text: claim,
     numbers,
+    counted,
     technologies: [...technologies.values()],
     names: [...names],
     namePhrases: namePhrases.filter((p) => p.length >= 2),
@@ -204,10 +224,10 @@ export function missingFrom(
 ): string[] {
   const index = indexOf(chunk, catalog);
   const missing: string[] = [];
-  for (const n of needs.numbers) {
-    if (!figureBacked(n, needs.context, sentencesOf(index, chunk, catalog)))
+  needs.numbers.forEach((n, i) => {
+    if (!figureBacked(n, needs.context, sentencesOf(index, chunk, catalog), catalog, needs.counted[i]))
       missing.push(`the figure "${n.raw}"`);
-  }
+  });
   for (const t of needs.technologies) {
     const use = index.technologies.has(t.id)
       ? useOf(index, chunk).get(t.id)!
@@ -243,10 +263,15 @@ export function missingFrom(
   return missing;
 }
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** A name written as the place of the rest: "at Fernhill", "for Monster.com", "joined Stripe". */
+const AT_NAME = (name: string) =>
+  new RegExp(`\\b(?:at|for|with|joined|joining)\\s+(?:the\\s+)?${escape(name)}\\b`, "iu");
+
 /**
  * A summary's clause read across the candidate's evidence (VerifyOptions.joins): each figure and
  * technology backed by some chunk, and the clause's wording by those chunks together ("from agency work on
- * WordPress sites and HTML email", the summary and an agency job). Only a clause that names nobody: a
+ * WordPress sites and HTML email", the summary and an agency job). Not a clause that names where: a
  * name ("at Fernhill") ties what the clause says to it, and that needs one source. The chunks, or
  * undefined when the clause is not so supported.
  */
@@ -256,10 +281,12 @@ export function supportedAcross(
   catalog: Catalog,
   known: (name: string) => boolean,
 ): Chunk[] | undefined {
-  if (needs.names.length > 0) return undefined;
+  // "at Fernhill", "for Monster.com": the clause says where; that needs one source.
+  if (needs.names.some((name) => AT_NAME(name).test(needs.text))) return undefined;
   const only = (part: Partial<ClaimNeeds>): ClaimNeeds => ({
     ...needs,
     numbers: [],
+    counted: [],
     technologies: [],
     names: [],
     stems: [],
@@ -267,18 +294,21 @@ export function supportedAcross(
     ...part,
   });
   const anchors = [
-    ...needs.numbers.map((n) => only({ numbers: [n] })),
+    ...needs.numbers.map((n, i) => only({ numbers: [n], counted: [needs.counted[i]] })),
     ...needs.technologies.map((t) => only({ technologies: [t] })),
+    ...needs.names.map((name) => only({ names: [name] })),
   ];
   if (anchors.length < 2) return undefined;
+  // The wording may come from any chunk that backs one of them: each says part of the sentence.
   const used = new Set<Chunk>();
   for (const anchor of anchors) {
-    const chunk = usable.find((c) => missingFrom(anchor, c, catalog, known).length === 0);
-    if (!chunk) return undefined;
-    used.add(chunk);
+    const backing = usable.filter((c) => missingFrom(anchor, c, catalog, known).length === 0);
+    if (backing.length === 0) return undefined;
+    for (const chunk of backing) used.add(chunk);
   }
   const held = needs.stems.filter((s) => [...used].some((c) => indexOf(c, catalog).stems.has(s))).length;
-  return held >= Math.ceil(MIN_CONTENT_OVERLAP * needs.stems.length) ? [...used] : undefined;
+  // The slack a single chunk gives a claim this well anchored (missingFrom): one word its own way.
+  return held + 1 >= Math.ceil(MIN_CONTENT_OVERLAP * needs.stems.length) ? [...used] : undefined;
 }
 
 /** How much of the claim's own wording a chunk holds: which of two chunks lacking as much is closer. */
@@ -315,12 +345,26 @@ function figureBacked(
   n: NumberMention,
   context: readonly string[],
   sentences: readonly SentenceIndex[],
+  catalog: Catalog,
+  counted?: string,
 ): boolean {
   return sentences.some(
     (s) =>
       (context.length === 0 || context.some((w) => s.stems.has(w))) &&
-      (isGrounded(n, s.numbers) || derive(n, [s.figures]) !== undefined),
+      (counted === undefined
+        ? isGrounded(n, s.numbers) || derive(n, [s.figures]) !== undefined
+        : countedBy(s, counted, catalog).some((f) => isGrounded(n, [f]))),
   );
+}
+
+/** The sentence's figures that count `noun` (a stem): "60+ repos" counts repo, "~120 staff" staff. */
+function countedBy(sentence: SentenceIndex, noun: string, catalog: Catalog): SourceNumber[] {
+  const { text } = sentence;
+  return findNumbers(text, catalog).flatMap((m) => {
+    const next = /^\s+(?:of\s+|more\s+)?(\p{L}+)/u.exec(text.slice(m.span[1]))?.[1];
+    if (!next || stemOf(next) !== noun) return [];
+    return [{ ...m, source: "chunk" as const, ref: "", text }];
+  });
 }
 
 /** A period as the profile's documents write it (`2019-03 – 2023-05`): its span backs `four years`. */
@@ -337,7 +381,12 @@ function sentencesOf(index: ChunkIndex, chunk: Chunk, catalog: Catalog): Sentenc
     const stems = wordsOf(text)
       .filter((w) => counts(w.text))
       .map((w) => stemOf(w.text));
-    return { numbers: new NumberIndex([...figures.figures, ...spans]), figures, stems: new Set(stems) };
+    return {
+      numbers: new NumberIndex([...figures.figures, ...spans]),
+      text,
+      figures,
+      stems: new Set(stems),
+    };
   });
   return index.sentences;
 }

@@ -14,6 +14,15 @@ const ids = (text: string): string[] => catalog.findMentions(text).map((m) => m.
  */
 const families: { family: string; not: (string | [string, string[]])[]; uses: [string, string[]][] }[] = [
   {
+    family: "A labelled list of technologies",
+    not: ["Skills: go to market planning", "Keywords: swift delivery"],
+    uses: [
+      ["Keywords: Swift, VoiceOver, MapKit.", ["swift"]],
+      ["Skills: Go, Rust", ["go", "rust"]],
+      ["Languages: Swift / Go.", ["swift", "go"]],
+    ],
+  },
+  {
     family: "Contentful (a web-vitals metric)",
     not: [
       "Cut largest contentful paint on product pages from 4.2s to 2.1s",

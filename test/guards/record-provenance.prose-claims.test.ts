@@ -32,6 +32,13 @@ const ctx = { profile };
 testTextGuard(recordProvenance, {
   valid: [
     {
+      name: "the candidate's own 'team lead' in the summary backs leading the team in the summary",
+      field: "basics.summary",
+      text: "Leads a small SRE team at a SaaS scale-up",
+      original: "SRE team lead (3 engineers) at a SaaS scale-up",
+      context: { profile: { basics: { summary: "SRE team lead (3 engineers) at a SaaS scale-up" } } },
+    },
+    {
       name: "a manager's job may say it managed",
       field: "work[1].highlights[0]",
       entry: "work[1]",
@@ -97,6 +104,15 @@ testTextGuard(recordProvenance, {
     },
   ],
   invalid: [
+    {
+      name: "someone else's team lead says nothing of the candidate",
+      field: "basics.summary",
+      text: "Leads the platform team",
+      original: "Web developer.",
+      context: { profile: { basics: { summary: "Reported to the team lead on platform work." } } },
+      findings: [{ rule: "leadership-not-held", actual: "Leads the platform team", action: "fallback" }],
+      output: "Web developer.",
+    },
     {
       name: "leading work the job's profile says it only took part in",
       ...rdvo,

@@ -86,6 +86,11 @@ testDraftGuard(recordProvenance, {
       profile,
     },
     {
+      name: "a label joining two positions held, with the stack in parentheses",
+      draft: draftOf((d) => (d.basics!.label = "Backend and Software Engineer (Go, PostgreSQL)")),
+      profile,
+    },
+    {
       name: "a certificate, project or language left out (the writer may select them)",
       draft: draftOf((d) => {
         delete d.certificates;
@@ -124,6 +129,20 @@ testDraftGuard(recordProvenance, {
       profile,
       findings: [
         { rule: "label-not-held", action: "fallback", field: "basics.label", actual: "Staff Engineer" },
+      ],
+      output: clone(),
+    },
+    {
+      name: "a rank in the label's parentheses is a title claim",
+      draft: draftOf((d) => (d.basics!.label = "Backend Engineer (Lead)")),
+      profile,
+      findings: [
+        {
+          rule: "label-not-held",
+          action: "fallback",
+          field: "basics.label",
+          actual: "Backend Engineer (Lead)",
+        },
       ],
       output: clone(),
     },

@@ -291,7 +291,7 @@ describe("bad input: one sentence, exit 2, no partial outputs, nothing lost", ()
       "an invalid profile",
       (dir: string) => [
         "--profile",
-        write(dir, "p.yaml", "basics:\n  name: Dana\nwork:\n  - name: X\n    startDate: April 2021\n"),
+        write(dir, "p.yaml", "basics:\n  name: Dana\nwork:\n  - name: X\n    startDate: Spring 2021\n"),
       ],
       /p\.yaml: line 5: field "work\[0\]\.startDate": expected a date/,
     ],

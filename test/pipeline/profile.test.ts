@@ -132,7 +132,7 @@ describe("errors name the file, the line and the field", () => {
     [
       "a date that is not one",
       "bad-date.yaml",
-      "basics:\n  name: Dana\nwork:\n  - name: X\n    startDate: April 2021\n",
+      "basics:\n  name: Dana\nwork:\n  - name: X\n    startDate: Spring 2021\n",
       'line 5: field "work[0].startDate": expected a date like 2021, 2021-04 or 2021-04-15.',
     ],
     [
@@ -323,5 +323,39 @@ describe("dates are real calendar dates, an end is not before its start, a start
   it("without a date given, today is the clock's", async () => {
     const path = file("dates/future.yaml", "work:\n  - startDate: '2999-01'\n");
     await expect(readProfile(path)).rejects.toThrow(/field "work\[0\]\.startDate": 2999-01 is in the future/);
+  });
+});
+
+describe("dates written with a month word, as published resumes write them", () => {
+  it("reads 'March 2020' as 2020-03 and says so once", async () => {
+    const path = file(
+      "worded/resume.json",
+      JSON.stringify({
+        basics: { name: "Noor" },
+        work: [
+          { name: "Pacefold", startDate: "March 2020", endDate: "Sept. 2022" },
+          { name: "Meridian", startDate: "2017-06", endDate: "March 2020" },
+        ],
+        awards: [{ title: "Best App", date: "oct 2018" }],
+      }),
+    );
+    const loaded = await readProfile(path, { today: "2026-12-01" });
+    expect(loaded.profile.work?.map((w) => [w.startDate, w.endDate])).toEqual([
+      ["2020-03", "2022-09"],
+      ["2017-06", "2020-03"],
+    ]);
+    expect(loaded.profile.awards?.[0]?.date).toBe("2018-10");
+    expect(loaded.notes).toEqual([
+      'resume.json: dates written in words read as JSON Resume\'s: "March 2020" as 2020-03, "Sept. 2022" as 2022-09, "oct 2018" as 2018-10.',
+    ]);
+  });
+
+  it("a word that is no month is still refused, naming the field", async () => {
+    const path = file("worded/bad.json", JSON.stringify({ work: [{ name: "A", startDate: "Spring 2020" }] }));
+    const error = await failure(path);
+    expect(error).toBeInstanceOf(InputError);
+    expect(error?.message).toContain(
+      'field "work[0].startDate": expected a date like 2021, 2021-04 or 2021-04-15',
+    );
   });
 });

@@ -432,6 +432,8 @@ describe("isGrounded", () => {
     ["twelve engineers", "12 engineers", true],
     ["1st place", "won first place", true],
     ["2x throughput", "doubled throughput", true],
+    ["halving restore times", "restore times went from 40 to 20 minutes", false],
+    ["halving restore times", "halved restore times", true],
     // Bounds
     ["1,000+ users", "1,200 users", true],
     ["1,000+ users", "1,000 users", true],

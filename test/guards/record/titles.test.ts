@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { isReworded, phraseWords } from "../../../guards/record/titles.js";
+import { isJoinedTitles, isReworded, phraseWords } from "../../../guards/record/titles.js";
 
 it.each([
   ["Contract C# / .NET developer (backend)", "C#/.NET Backend Developer", true],
@@ -12,4 +12,15 @@ it.each([
   ["Software Engineer", "Staff Engineer", false],
 ])("%j reworded as %j: %s", (title, claim, held) => {
   expect(isReworded(phraseWords(title), phraseWords(claim))).toBe(held);
+});
+
+it.each([
+  ["Site Reliability and Cloud Engineer", true],
+  ["Cloud and Site Reliability Engineer", true],
+  ["Senior Cloud and Site Reliability Engineer", false],
+  ["Site Reliability and Staff Engineer", false],
+  ["Site Reliability Engineer", false],
+])("%j joins two titles held: %s", (claim, held) => {
+  const titles = ["Site Reliability Engineer", "Cloud Engineer"].map(phraseWords);
+  expect(isJoinedTitles(titles, phraseWords(claim))).toBe(held);
 });

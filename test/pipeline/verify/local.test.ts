@@ -508,6 +508,7 @@ describe("a summary's sentence may join two entries, clause by clause (joins)", 
   it.each([
     "Built a real-time Kafka pipeline handling 1.2B rows/day at peak, and an ELT platform on AWS with Snowflake and dbt.",
     "Frontend developer with 9 years of experience, from agency work on WordPress and HTML email to building Brightmoor Outfitters' online shop in React and TypeScript.",
+    "Moved from HTML email for retail clients to Kafka pipelines handling 1.2B rows/day.",
   ])("%j holds in a summary, not in one job's bullet", (answer) => {
     expect(localVerdict(answer, sources, catalog, joins).verdict).toBe("GROUNDED");
     expect(localVerdict(answer, sources, catalog).verdict).toBe("NOT_GROUNDED");
@@ -526,7 +527,26 @@ describe("a summary's sentence may join two entries, clause by clause (joins)", 
       "a leading phrase is never cut off",
       "At Hopscotch Rides, built an ELT platform on AWS with Snowflake and dbt.",
     ],
+    [
+      "a clause that names where needs that place's source",
+      "Moved from HTML email at Fathom Digital to Kafka pipelines handling 1.2B rows/day.",
+    ],
   ])("%s", (_why, answer) => {
     expect(localVerdict(answer, sources, catalog, joins).verdict).toBe("NOT_GROUNDED");
+  });
+});
+
+describe("a figure in words counts what its source counts", () => {
+  const fintech = chunk(
+    "profile#work[1]",
+    "Cloud Engineer at Kestrel Ledger. Card issuing fintech (~120 staff), infra team of 5.\n- wrote the terraform modules the whole company used - 60+ repos consumed them",
+    "profile",
+  );
+  it.each([
+    ["Wrote the Terraform modules, consumed by dozens of repos.", "GROUNDED"],
+    ["Wrote the Terraform modules used by dozens of teams.", "NOT_GROUNDED"],
+    ["Wrote the Terraform modules for a fintech of hundreds of teams.", "NOT_GROUNDED"],
+  ])("%j: %s", (answer, label) => {
+    expect(localVerdict(answer, [fintech], catalog).verdict).toBe(label);
   });
 });

@@ -60,7 +60,7 @@ describe("scriptedWriter", () => {
     ],
     [
       "a date that is not a date",
-      '{"education": [{"institution": "OSU", "endDate": "June 2018"}]}',
+      '{"education": [{"institution": "OSU", "endDate": "Summer 2018"}]}',
       'line 1: field "education[0].endDate": expected a date like 2021, 2021-04 or 2021-04-15.',
     ],
     [
