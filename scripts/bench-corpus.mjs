@@ -60,25 +60,26 @@ for (const name of readdirSync(values.corpus).sort()) {
 
 const pct = ([n, of]) => `${n}/${of} (${((100 * n) / Math.max(1, of)).toFixed(1)} %)`;
 const total = (rows, hit) => [rows.filter(hit).length, rows.length];
-console.log(`honest changed strings cut: ${pct(total(all.honest, (r) => r.cut))}   target ≤ 1 %`);
-for (const [k, v] of Object.entries(
-  tally(
-    all.honest,
-    (r) => r.change,
-    (r) => r.cut,
-  ),
-))
-  console.log(`  ${k.padEnd(18)} ${pct(v)}`);
+/** A headline figure, then the same per kind. */
+function report(title, rows, kindOf, hit, target) {
+  console.log(`${title}: ${pct(total(rows, hit))}   ${target}`);
+  for (const [k, v] of Object.entries(tally(rows, kindOf, hit))) console.log(`  ${k.padEnd(18)} ${pct(v)}`);
+}
+report(
+  "honest changed strings cut",
+  all.honest,
+  (r) => r.change,
+  (r) => r.cut,
+  "target ≤ 1 %",
+);
 console.log(`honest strings of the lying drafts cut: ${pct(total(all.collateral, (r) => r.cut))}`);
-console.log(`planted lies caught: ${pct(total(all.lies, (r) => r.caught))}   target ≥ 98 %`);
-for (const [k, v] of Object.entries(
-  tally(
-    all.lies,
-    (r) => r.class,
-    (r) => r.caught,
-  ),
-))
-  console.log(`  ${k.padEnd(18)} ${pct(v)}`);
+report(
+  "planted lies caught",
+  all.lies,
+  (r) => r.class,
+  (r) => r.caught,
+  "target ≥ 98 %",
+);
 if (values.show) {
   console.log("\nhonest strings cut:");
   for (const r of [...all.honest, ...all.collateral].filter((r) => r.cut))

@@ -39,19 +39,25 @@ describe("readLegacyKeys", () => {
   });
 });
 
+/** `vouch generate` on the 0.x profile and a frontend job, into `dir/out`. */
+async function generateLegacy(dir: string, extra: string[] = []) {
+  await writeFile(join(dir, "job.md"), "# Frontend engineer\n\n- Build shops in React and TypeScript.\n");
+  return runCli([
+    "generate",
+    "--profile",
+    LEGACY,
+    "--job",
+    join(dir, "job.md"),
+    ...extra,
+    "--out",
+    join(dir, "out"),
+  ]);
+}
+
 describe("generate with a 0.x resume.json", () => {
   it("renders the employers, says once how it read them, and backs the entry's own technologies", async () => {
     const dir = await mkdtemp(join(tmpdir(), "vouch-legacy-"));
-    await writeFile(join(dir, "job.md"), "# Frontend engineer\n\n- Build shops in React and TypeScript.\n");
-    const run = await runCli([
-      "generate",
-      "--profile",
-      LEGACY,
-      "--job",
-      join(dir, "job.md"),
-      "--out",
-      join(dir, "out"),
-    ]);
+    const run = await generateLegacy(dir);
     expect(run.code).toBe(0);
     expect(run.stderr.match(/JSON Resume 0\.x keys read as today's/g)).toHaveLength(1);
     const resume = readFileSync(join(dir, "out", "resume.md"), "utf8");
@@ -65,22 +71,11 @@ describe("generate with a 0.x resume.json", () => {
 
   it("reads a draft written back in 0.x keys as the profile's: employers kept, nothing called invented", async () => {
     const dir = await mkdtemp(join(tmpdir(), "vouch-legacy-draft-"));
-    await writeFile(join(dir, "job.md"), "# Frontend engineer\n\n- Build shops in React and TypeScript.\n");
     // What a model shown the 0.x profile writes: its own keys back, the bullets reordered.
     const draft = JSON.parse(readFileSync(LEGACY, "utf8")) as { work: { highlights: string[] }[] };
     draft.work[0]!.highlights.reverse();
     await writeFile(join(dir, "draft.json"), JSON.stringify(draft));
-    const run = await runCli([
-      "generate",
-      "--profile",
-      LEGACY,
-      "--job",
-      join(dir, "job.md"),
-      "--writer",
-      `scripted:${join(dir, "draft.json")}`,
-      "--out",
-      join(dir, "out"),
-    ]);
+    const run = await generateLegacy(dir, ["--writer", `scripted:${join(dir, "draft.json")}`]);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(
       "the draft: JSON Resume 0.x keys read as today's: basics.website as basics.url",
