@@ -108,3 +108,84 @@ describe("spelling", () => {
     );
   });
 });
+
+const CLIENTS = ["Monster.com", "Dalesway Coaches", "Harborline Ferries", "Acme Insurance"];
+const TEAM_FORMS = [
+  (c: string) => `On ${c}'s search team, built the booking flow`,
+  (c: string) => `Joined ${c}'s platform group to build the booking flow`,
+  (c: string) => `On the ${c} search team, built the booking flow`,
+];
+
+describe("a client presented as the employer", () => {
+  it("a client's team, in any of its forms, is an employer claim the contractor's job does not hold", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...CLIENTS), fc.constantFrom(...TEAM_FORMS), (client, form) => {
+        const profile = job("Contract Developer", [`Contract for ${client}: built the booking flow`]);
+        const found = records(form(client), profile).some((r) => r.rule === "employer-not-held");
+        expect(found).toBe(true);
+      }),
+    );
+  });
+});
+
+const RANKS = ["First place overall", "Winner of", "Grand prize at", "Ranked in the top 1 % at"];
+
+describe("rank and award inflation", () => {
+  it("a rank above the profile's finalist or runner-up award is not held; the award as stated is", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...RANKS),
+        fc.constantFrom("Finalist", "Runner-up", "Honourable mention"),
+        (rank, held) => {
+          const profile: JsonResume = {
+            ...job("Engineer", ["Built the checkout"]),
+            awards: [{ title: `${held}, City Hack 2019`, awarder: "City Hack" }],
+          };
+          const inflated = records(`${rank} City Hack 2019 with a transit app`, profile);
+          expect(inflated.some((r) => r.rule === "rank-not-held")).toBe(true);
+          expect(records(`${held} at City Hack 2019 with a transit app`, profile)).toEqual([]);
+        },
+      ),
+    );
+  });
+});
+
+const TECHS = ["Kafka", "Redis", "Terraform", "GraphQL", "Elasticsearch"];
+
+describe("a technology moved to another job", () => {
+  it("a technology one job states is held in that job's bullet and not in another's", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...TECHS), fc.boolean(), (tech, own) => {
+        const profile: JsonResume = {
+          work: [
+            {
+              name: "Acme",
+              position: "Engineer",
+              startDate: "2021-01",
+              highlights: ["Built the checkout API"],
+            },
+            {
+              name: "Globex",
+              position: "Engineer",
+              startDate: "2017-01",
+              endDate: "2020-12",
+              highlights: [`Operated ${tech} for search`],
+            },
+          ],
+        };
+        const context = buildContext({ catalog, facts: [], profile });
+        const entry = own ? "work[1]" : "work[0]";
+        const target = {
+          field: `${entry}.highlights[0]`,
+          text: `Operated ${tech} for search`,
+          role: "prose" as const,
+          entry,
+        };
+        const moved = guardString(target, GUARDS, context).records.some(
+          (r) => r.rule === "other-job-technology",
+        );
+        expect(moved).toBe(!own);
+      }),
+    );
+  });
+});
