@@ -56,7 +56,14 @@ const TEAMS = "(?:team|teams|squad|group|org|organi[sz]ation|division|department
 const NAME = "((?:\\p{Lu}[\\p{L}\\p{N}&.-]*\\s+){0,3}\\p{Lu}[\\p{L}\\p{N}&.-]*?)";
 // "on Monster.com's search team": a possessive name before a team is the organisation whose team it is.
 const POSSESSIVE_TEAM = new RegExp(
-  `\\b(?:[Oo]n|[Ii]n|[Jj]oin(?:ed|ing)?)\\s+(?:the\\s+)?${NAME}(?:['’]s|(?<=s)['’])\\s+(?:[\\p{L}-]+\\s+){0,3}${TEAMS}\\b`,
+  `\\b(?:[Oo]n|[Ii]n|[Jj]oin(?:ed|ing)?|part of)\\s+(?:the\\s+)?${NAME}(?:['’]s|(?<=s)['’])\\s+(?:[\\p{L}-]+\\s+){0,3}${TEAMS}\\b`,
+  "gu",
+);
+// "as Monster.com's backend engineer": a role of the organisation's, which is then the employer.
+const ROLES =
+  "(?:engineer|developer|designer|programmer|lead|manager|architect|consultant|analyst|scientist|administrator|specialist)";
+const POSSESSIVE_ROLE = new RegExp(
+  `\\b[Aa]s\\s+(?:an?\\s+|the\\s+)?${NAME}(?:['’]s|(?<=s)['’])\\s+(?:[\\p{L}-]+\\s+){0,3}${ROLES}s?\\b`,
   "gu",
 );
 // "on the Monster.com homepage search team": a compound; an organisation only when the profile names it
@@ -113,6 +120,10 @@ export function proseClaims(text: string, profile: JsonResume | undefined): Pros
     add("top-rank", m.index, m.index + m[0].length);
   for (const m of matches(WIN, text)) add("win", m.index, m.index + m[0].length);
   for (const m of matches(POSSESSIVE_TEAM, text)) {
+    const start = m.index + m[0].indexOf(m[1]!);
+    add("employer", start, start + m[1]!.length);
+  }
+  for (const m of matches(POSSESSIVE_ROLE, text)) {
     const start = m.index + m[0].indexOf(m[1]!);
     add("employer", start, start + m[1]!.length);
   }

@@ -302,9 +302,14 @@ export function planRecord(draft: JsonResume, profile: JsonResume): DraftFinding
 const RANK_WORD =
   /\b(?:senior|sr|lead|staff|principal|head|manager|director|chief|vp|architect|junior|jr|intern|associate|assistant|founder|owner)\b/i;
 
-/** A label without a closing parenthetical that holds no rank ("Developer (Swift, SwiftUI)" → "Developer"). */
+/**
+ * A label without what it adds after its title that holds no rank: a closing parenthetical ("Developer
+ * (Swift, SwiftUI)") or a part after a bar or dash ("Machine Learning Engineer | Ranking, MLOps").
+ */
 function withoutStack(label: string): string {
-  return label.replace(/\s*\(([^()]*)\)\s*$/u, (whole, inner: string) =>
-    RANK_WORD.test(inner) ? whole : "",
-  );
+  const bare = (whole: string, inner: string) => (RANK_WORD.test(inner) ? whole : "");
+  return label
+    .replace(/\s*\(([^()]*)\)\s*$/u, bare)
+    .replace(/\s+[|–—·]\s+(.*)$/u, bare)
+    .replace(/\s+-\s+(.*)$/u, bare);
 }

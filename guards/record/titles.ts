@@ -264,9 +264,19 @@ export function isJoinedTitles(titles: readonly (readonly string[])[], claim: re
 }
 
 export function isReworded(title: readonly string[], claim: readonly string[]): boolean {
-  const have = new Set(title.filter((w) => !JOINERS.has(w)));
-  const words = new Set(claim.filter((w) => !JOINERS.has(w)));
-  if (words.size === 0 || ![...words].every((w) => have.has(w))) return false;
+  // "Full-Stack" is "Full Stack" (the record reads it "fullstack"); a word that ranks the claim lower
+  // ("Junior") claims nothing more.
+  const parts = (ws: readonly string[]) => ws.filter((w) => !JOINERS.has(w));
+  const plain = parts(title);
+  const have = new Set([...plain, ...plain.slice(1).map((w, i) => plain[i] + w)]);
+  const said = parts(claim);
+  const words = new Set(said.filter((w) => have.has(w) || !LOWER_RANK.has(w)));
+  const held = (w: string) => {
+    if (have.has(w)) return true;
+    const i = said.indexOf(w);
+    return have.has(said[i - 1] + w) || have.has(w + said[i + 1]);
+  };
+  if (words.size === 0 || ![...words].every(held)) return false;
   return ![...have].some((w) => LOWER_RANK.has(w) && !words.has(w));
 }
 

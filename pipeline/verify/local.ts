@@ -8,7 +8,9 @@ import { splitClaims, splitClauses } from "./claims.js";
 import { SAYS_OPPOSITE } from "./meaning/index.js";
 import {
   type ClaimNeeds,
+  type Elsewhere,
   claimNeeds,
+  elsewhereIn,
   memberClaims,
   missingFrom,
   sharedWords,
@@ -42,8 +44,8 @@ export function checkClaims(
 ): ClaimCheck[] {
   // A stale doc claim is contradicted by code: it supports nothing.
   const usable = chunks.filter((c) => c.kind !== "stale-claim");
-  // A name the candidate's evidence writes in full somewhere ("Larkspur Commerce").
-  const known = (name: string) => usable.some((c) => c.text.includes(name));
+  // What the candidate's evidence says beyond any one chunk: names in full, technologies in code.
+  const known = elsewhereIn(usable, catalog);
   return splitClaims(answer).map(({ text }) => {
     const needs = claimNeeds(text, catalog);
     let closest: { chunk: Chunk; missing: string[]; shared: number } | undefined;
@@ -71,7 +73,7 @@ function supportedByMembers(
   needs: ClaimNeeds,
   usable: readonly Chunk[],
   catalog: Catalog,
-  known: (name: string) => boolean,
+  known: Elsewhere,
 ): Chunk | undefined {
   const members = memberClaims(needs);
   if (!members) return undefined;
@@ -89,7 +91,7 @@ function supportedByClauses(
   claim: string,
   usable: readonly Chunk[],
   catalog: Catalog,
-  known: (name: string) => boolean,
+  known: Elsewhere,
 ): Chunk | undefined {
   const clauses = splitClauses(claim);
   const chunks = clauses.map((clause) => {

@@ -148,9 +148,11 @@ function readClaimNeeds(text: string, catalog: Catalog): ClaimNeeds {
   wordsOf(claim).forEach((word, i) => {
     if (covered(word.start, word.end)) return;
     if (isProperNoun(word, i === 0)) {
-      names.add(word.text);
-      if (run && claim.slice(run.end, word.start) === " ") run.words.push(word.text);
-      else namePhrases.push((run = { words: [word.text], end: 0 }).words);
+      // "the payments API's image": the name is "API".
+      names.add(word.text.replace(/['’]s$/u, ""));
+      const name = word.text.replace(/['’]s$/u, "");
+      if (run && claim.slice(run.end, word.start) === " ") run.words.push(name);
+      else namePhrases.push((run = { words: [name], end: 0 }).words);
       run.end = word.end;
     } else {
       run = undefined;
@@ -202,7 +204,10 @@ function indexOf(chunk: Chunk, catalog: Catalog): ChunkIndex {
     index = {
       mentions,
       technologies: new Set(mentions.map((m) => m.id)),
-      lowerWords: new Set(words.map((w) => w.text.toLowerCase())),
+      // A possessive holds its name: "Sam's" holds "Sam" (a claim's names are read without it too).
+      lowerWords: new Set(
+        words.flatMap((w) => [w.text.toLowerCase(), w.text.toLowerCase().replace(/['’]s$/u, "")]),
+      ),
       plainWords: words.filter((w) => !mentions.some((m) => w.start < m.end && w.end > m.start)),
       stems: new Set(words.filter((w) => counts(w.text)).map((w) => stemOf(w.text))),
     };
@@ -211,17 +216,37 @@ function indexOf(chunk: Chunk, catalog: Catalog): ChunkIndex {
   return index;
 }
 
+/** What the candidate's evidence says beyond the chunk at hand, for missingFrom. */
+export interface Elsewhere {
+  /** Whether some chunk writes this name in full ("Larkspur Commerce"). */
+  named(name: string): boolean;
+  /** Whether a code-derived truth chunk states production use of this technology. */
+  inCode(id: string): boolean;
+}
+
+const CANDIDATE_CODE = /^(.+?) is used in production: /u;
+
+/** What `usable` says beyond any one chunk. */
+export function elsewhereIn(usable: readonly Chunk[], catalog: Catalog): Elsewhere {
+  const code = new Set<string>();
+  for (const c of usable) {
+    // Only the facts of the candidate's own production code (kb/fact-docs.ts truthDocs): "Kustomize is
+    // used in production: …". A chat fact says what code others wrote uses too.
+    const fact = c.kind === "truth" ? CANDIDATE_CODE.exec(c.text) : null;
+    if (!fact) continue;
+    const named = catalog.findMentions(fact[1]!);
+    if (named.length === 1 && named[0]!.start === 0 && named[0]!.end === fact[1]!.length)
+      code.add(named[0]!.id);
+  }
+  return { named: (name) => usable.some((c) => c.text.includes(name)), inCode: (id) => code.has(id) };
+}
+
 /**
  * What a chunk lacks for a claim, in words a person reads; empty when it supports the claim. `known` says
- * whether the candidate's evidence writes a name in full anywhere: a chunk that holds its first word
- * ("Larkspur") then holds the whole name ("Larkspur Commerce").
+ * what the rest of the evidence holds: a name in full (a chunk holding "Larkspur" then holds "Larkspur
+ * Commerce"), a technology the candidate's production code uses.
  */
-export function missingFrom(
-  needs: ClaimNeeds,
-  chunk: Chunk,
-  catalog: Catalog,
-  known?: (name: string) => boolean,
-): string[] {
+export function missingFrom(needs: ClaimNeeds, chunk: Chunk, catalog: Catalog, known?: Elsewhere): string[] {
   const index = indexOf(chunk, catalog);
   const missing: string[] = [];
   needs.numbers.forEach((n, i) => {
@@ -232,6 +257,9 @@ export function missingFrom(
     const use = index.technologies.has(t.id)
       ? useOf(index, chunk).get(t.id)!
       : misspeltUse(t.matched, index, chunk);
+    // What the candidate's own production code shows is claim-net's to place in a job (its commits'
+    // dates): a bullet may add it to what the profile says ("a Java pipeline on Kafka").
+    if (!use && known?.inCode(t.id)) continue;
     if (!use) missing.push(`"${t.matched}"`);
     else if (t.used && !use.used) missing.push(`use of "${t.matched}" (the source names it ${use.says})`);
   }
@@ -239,7 +267,10 @@ export function missingFrom(
     known !== undefined &&
     needs.namePhrases.some(
       (p) =>
-        p.includes(name) && index.lowerWords.has(p[0]!.toLowerCase()) && p[0] !== name && known(p.join(" ")),
+        p.includes(name) &&
+        index.lowerWords.has(p[0]!.toLowerCase()) &&
+        p[0] !== name &&
+        known.named(p.join(" ")),
     );
   for (const name of needs.names) {
     if (!index.lowerWords.has(name.toLowerCase()) && !spelledIn(name, index) && !shortened(name))
@@ -279,7 +310,7 @@ export function supportedAcross(
   needs: ClaimNeeds,
   usable: readonly Chunk[],
   catalog: Catalog,
-  known: (name: string) => boolean,
+  known: Elsewhere,
 ): Chunk[] | undefined {
   // "at Fernhill", "for Monster.com": the clause says where; that needs one source.
   if (needs.names.some((name) => AT_NAME(name).test(needs.text))) return undefined;

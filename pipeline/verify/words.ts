@@ -4,9 +4,10 @@ import { eng } from "stopword";
 
 /**
  * Stop words, and words that frame a list rather than say anything of it ("Worked across C#, .NET and
- * SQL Server"): a claim is not unsupported for wording its source has no reason to share.
+ * SQL Server", "Stack: React, Node.js"): a claim is not unsupported for wording its source has no
+ * reason to share.
  */
-const STOP = new Set([...eng, "work", "worked", "working", "across", "various", "including"]);
+const STOP = new Set([...eng, "work", "worked", "working", "across", "various", "including", "stack"]);
 const words = new Intl.Segmenter("en", { granularity: "word" });
 
 export interface Word {

@@ -146,6 +146,22 @@ testTextGuard(recordProvenance, {
       output: "Worked with 5 developers on the redesign",
     },
     {
+      name: "a client's role in a possessive",
+      ...rdvo,
+      text: "As Monster.com's backend engineer, built the search interface",
+      context: ctx,
+      findings: [{ rule: "employer-not-held", actual: "Monster.com", action: "fallback" }],
+      output: "Worked with 5 developers on the redesign",
+    },
+    {
+      name: "part of a client's team",
+      ...rdvo,
+      text: "As part of Monster.com's platform team, built the search interface",
+      context: ctx,
+      findings: [{ rule: "employer-not-held", actual: "Monster.com", action: "fallback" }],
+      output: "Worked with 5 developers on the redesign",
+    },
+    {
       name: "a client's team in a plural possessive",
       ...rdvo,
       text: "On Dalesway Coaches' digital team, built the booking tool",

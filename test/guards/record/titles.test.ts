@@ -10,6 +10,9 @@ it.each([
   ["Vice President of Engineering", "President of Engineering", false],
   ["Junior Developer", "Developer", false],
   ["Software Engineer", "Staff Engineer", false],
+  ["Full Stack Developer", "Junior Full-Stack Developer", true],
+  ["Full-Stack Developer", "Full Stack Developer", true],
+  ["Junior Developer", "Junior Software Developer", false],
 ])("%j reworded as %j: %s", (title, claim, held) => {
   expect(isReworded(phraseWords(title), phraseWords(claim))).toBe(held);
 });

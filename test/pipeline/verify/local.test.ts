@@ -550,3 +550,39 @@ describe("a figure in words counts what its source counts", () => {
     expect(localVerdict(answer, [fintech], catalog).verdict).toBe(label);
   });
 });
+
+describe("what the candidate's own production code shows", () => {
+  const job = chunk(
+    "profile#work[0]",
+    "Senior Platform Engineer at Fernhill Supply (2021-04 – present).\n- Moved the order platform to Amazon EKS with Terraform and Helm.",
+    "profile",
+  );
+  const code = chunk(
+    "platform-infra/k8s/kustomization.yaml",
+    "Kustomize is used in production: platform-infra/k8s/kustomization.yaml:1.",
+    "truth",
+  );
+  const others = chunk(
+    "truth:podcast",
+    "podcast uses Redis in production code (podcast/cache.go:3); none of its commits are Dana's.",
+    "truth",
+  );
+
+  it("may be added to what the profile says: claim-net places it in a job by its commits", () => {
+    const answer = "Moved the order platform to Amazon EKS with Terraform, Helm and Kustomize.";
+    expect(localVerdict(answer, [job, code], catalog).verdict).toBe("GROUNDED");
+    expect(localVerdict(answer, [job], catalog).verdict).toBe("NOT_GROUNDED");
+  });
+
+  it("code someone else wrote adds nothing", () => {
+    const answer = "Moved the order platform to Amazon EKS with Terraform, Helm and Redis.";
+    expect(localVerdict(answer, [job, others], catalog).verdict).toBe("NOT_GROUNDED");
+  });
+
+  it.each([
+    ["a possessive name", "Built Fernhill Supply's order platform on Amazon EKS with Terraform and Helm."],
+    ["a list framed as a stack", "Platform stack: Amazon EKS, Terraform and Helm."],
+  ])("%s is read as the name, the framing as nothing", (_why, answer) => {
+    expect(localVerdict(answer, [job], catalog).verdict).toBe("GROUNDED");
+  });
+});
