@@ -6,6 +6,8 @@ import { GENESIS_HASH, type UnsealedRecord, type RedactionRecord, sealRecords } 
 import { writeFileAtomic } from "../atomic.js";
 import { InputError } from "../../core/errors.js";
 import { readIntactLog } from "./verify-chain.js";
+import { resolveLogPath } from "./read-log.js";
+import { withLogLock } from "./log-lock.js";
 import { OVERRIDE_SIGNATURES_FILE, type Signer, overrideMessage } from "./signing.js";
 
 export interface OverrideResult {
@@ -66,6 +68,19 @@ export async function appendOverride(
 ): Promise<OverrideResult> {
   const why = reason.trim();
   if (why === "") throw new InputError("--reason: say why the redaction was a false positive.");
+  // Read, check and append under the log's lock: two overrides at once never lose one.
+  const path = await resolveLogPath(target);
+  return withLogLock(path, () => appendLocked(path, seq, why, now, signer, auditor));
+}
+
+async function appendLocked(
+  target: string,
+  seq: number,
+  why: string,
+  now: Date,
+  signer?: Signer,
+  auditor?: string,
+): Promise<OverrideResult> {
   const log = await readIntactLog(target, "append to");
   const index = log.records.findIndex((r) => r.seq === seq);
   const overridden = log.records[index];
