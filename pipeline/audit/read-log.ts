@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { RedactionRecord } from "../../guards/record.js";
 import { GUARD_IDS, RECORD_ACTIONS } from "../../guards/types.js";
 import { InputError } from "../../core/errors.js";
-import { readTextFile } from "../../core/json-file.js";
+import { readRegularFile } from "../../core/regular-file.js";
 import { describeIssue } from "../../core/document.js";
 import { parseField } from "../../core/resume.js";
 import { recoverFolder } from "../atomic.js";
@@ -89,7 +89,9 @@ export async function resolveLogPath(target: string): Promise<string> {
 /** Read and validate a log given as its folder or its `.jsonl` path. */
 export async function readLog(target: string): Promise<AuditLog> {
   const path = await resolveLogPath(target);
-  const text = await readTextFile(path);
+  const bytes = await readRegularFile(path, "redaction log");
+  if (bytes === undefined) throw new InputError(`${path}: no such file.`);
+  const text = bytes.toString("utf8");
   return { path, text, ...parseLog(text, path) };
 }
 

@@ -9,7 +9,8 @@ import type { RedactionRecord } from "../../guards/record.js";
 import { type JsonResume, getField } from "../../core/resume.js";
 import { writeFileAtomic } from "../atomic.js";
 import { EXIT, InputError, VouchError } from "../../core/errors.js";
-import { readJsonFile } from "../../core/json-file.js";
+import { parseJson } from "../../core/json-file.js";
+import { readRegularFile } from "../../core/regular-file.js";
 import { type PublicKeyInput, verifyRun } from "./verify-run.js";
 
 export const RESTORED_NAME = "resume.restored.json";
@@ -37,7 +38,9 @@ export async function restoreDraft(target: string, publicKey?: PublicKeyInput): 
   }
   const dir = dirname(log.path);
   const resumePath = join(dir, "resume.json");
-  const guarded = await readJsonFile(resumePath);
+  const bytes = await readRegularFile(resumePath, "resume");
+  if (bytes === undefined) throw new InputError(`${resumePath}: no such file.`);
+  const guarded = parseJson(bytes.toString("utf8"), resumePath);
   if (guarded === null || typeof guarded !== "object" || Array.isArray(guarded)) {
     throw new InputError(`${resumePath}: expected a JSON Resume object.`);
   }

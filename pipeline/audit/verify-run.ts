@@ -3,7 +3,7 @@
 // key, the signature of report.json and of every override appended since. Each problem is one sentence
 // naming the file; the caller decides the exit code.
 import { createHash, type KeyObject } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readRegularFile } from "../../core/regular-file.js";
 import { basename, dirname, join } from "node:path";
 import type { RedactionRecord } from "../../guards/record.js";
 import { SIGNATURE_FILE } from "../report.js";
@@ -62,7 +62,7 @@ export async function verifyRun(target: string, publicKey?: PublicKeyInput): Pro
   };
 
   const reportPath = join(dir, "report.json");
-  const reportBytes = await readFile(reportPath).catch(() => undefined);
+  const reportBytes = await readRegularFile(reportPath, "report");
   if (reportBytes === undefined) {
     problems.push(
       `${reportPath}: missing; without it neither the outputs, nor the log's length, nor a signature can be checked`,
@@ -123,7 +123,7 @@ async function checkOutputs(
     const bytes =
       path === log.path
         ? Buffer.from(logAsWritten(log, anchor.records))
-        : await readFile(path).catch(() => undefined);
+        : await readRegularFile(path, "output");
     if (bytes === undefined) {
       problems.push(`${path}: missing, though report.json lists it`);
       continue;
@@ -154,7 +154,7 @@ async function checkReportSignature(
   problems: string[],
 ): Promise<RunVerification["signature"]> {
   const path = join(dir, SIGNATURE_FILE);
-  const text = await readFile(path, "utf8").catch(() => undefined);
+  const text = (await readRegularFile(path, "signature file"))?.toString("utf8");
   if (text === undefined) {
     if (publicKey) {
       problems.push(`${path}: missing: the run is not signed, so ${publicKey.path} cannot vouch for it`);
@@ -195,7 +195,7 @@ async function checkOverrides(
   const counts = { total: overrides.length, signed: 0 };
   if (overrides.length === 0) return counts;
   const path = join(dirname(log.path), OVERRIDE_SIGNATURES_FILE);
-  const text = await readFile(path, "utf8").catch(() => "");
+  const text = (await readRegularFile(path, "override signatures file"))?.toString("utf8") ?? "";
   const signatures = new Map<string, { publicKeySha256: string; signature: string }[]>();
   for (const [index, line] of text.split("\n").entries()) {
     if (line.trim() === "") continue;

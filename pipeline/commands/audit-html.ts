@@ -1,12 +1,13 @@
 // `vouch audit <DIR> --html [FILE]`: the evidence view. I/O only: read the log, verify it with
 // pipeline/audit/verify-chain.ts, read report.json and resume.json, re-derive each line's evidence from the
 // run's inputs when they are all on this machine, then write the page (pipeline/audit/html/) atomically.
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { defaultCatalog } from "../../extractors/catalog.js";
 import { chunkFacts, mergeChunks } from "../../core/chunk.js";
 import type { JsonResume } from "../../core/resume.js";
 import { EXIT, InputError, VouchError } from "../../core/errors.js";
+import { readRegularFile } from "../../core/regular-file.js";
 import { buildContext } from "../../guards/index.js";
 import type { RedactionRecord } from "../../guards/record.js";
 import { lineEvidence } from "../audit/html/line-evidence.js";
@@ -103,7 +104,7 @@ export async function runAuditHtml(
 
 /** A JSON file of the output folder, or undefined when it is missing or not JSON (the page says what it lacks). */
 async function readJsonIn<T>(path: string): Promise<T | undefined> {
-  const text = await readFile(path, "utf8").catch(() => undefined);
+  const text = (await readRegularFile(path, basename(path)))?.toString("utf8");
   if (text === undefined) return undefined;
   try {
     const value: unknown = JSON.parse(text);

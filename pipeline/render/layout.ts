@@ -1,3 +1,4 @@
+import { assertRegularFile } from "../../core/regular-file.js";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { basename, extname, resolve } from "node:path";
 import { InputError } from "../../core/errors.js";
@@ -32,8 +33,12 @@ export function loadLayout(nameOrPath: string = DEFAULT_LAYOUT): Layout {
         : `unknown layout "${nameOrPath}": expected one of ${layoutNames().join(", ")} or a path to a YAML file`,
     );
   }
+  assertRegularFile(path, "layout", MAX_LAYOUT_BYTES);
   return parseLayout(readFileSync(path, "utf8"), path);
 }
+
+/** A layout is a page of YAML: anything larger is not one. */
+const MAX_LAYOUT_BYTES = 256 * 1024;
 
 /** Validate a layout's YAML text; an error names the file, the line and the field. */
 export function parseLayout(text: string, path: string): Layout {
