@@ -2,7 +2,10 @@
 // would otherwise become hundreds of garbage requirements, and a huge one costs seconds and gigabytes
 // before anything can be said about it. Only `limit + 1` bytes are ever read, so /dev/zero or a FIFO
 // cannot hang the run either.
+import { constants } from "node:fs";
 import { open } from "node:fs/promises";
+
+const PIPE_WAIT_STEP_MS = 20;
 import { InputError } from "../core/errors.js";
 
 export const MAX_JOB_BYTES = 1024 * 1024;
@@ -39,21 +42,50 @@ export async function readInputFile(path: string, options: InputFileOptions): Pr
   }
 }
 
+/** How long a pipe may go without data before vouch gives up on its writer (ms). */
+const PIPE_IDLE_MS = 30_000;
+/** How long a pipe nobody has opened for writing is given before it counts as having no writer (ms). */
+const PIPE_OPEN_MS = 2_000;
+
 async function readBounded(path: string, options: InputFileOptions): Promise<Buffer> {
   let handle;
   try {
-    handle = await open(path, "r");
+    // Non-blocking, so that opening a named pipe nobody writes to returns at once instead of waiting for
+    // a writer forever; `--job <(curl …)` still reads what its writer sends.
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
     throw unreadable(path, error, options);
   }
   try {
     const buffer = Buffer.alloc(options.maxBytes + 1);
     let length = 0;
+    let idle = 0;
+    let waited = 0;
     while (length < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
-      if (bytesRead === 0) break;
-      length += bytesRead;
+      const read = await handle.read(buffer, length, buffer.length - length, null).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === "EAGAIN") return undefined;
+        throw error;
+      });
+      if (read === undefined) {
+        // A pipe whose writer has not written yet.
+        if ((idle += PIPE_WAIT_STEP_MS) > PIPE_IDLE_MS)
+          throw new InputError(`${path}: the ${options.noun} is a pipe nothing was written to for 30 s.`);
+        await new Promise((done) => setTimeout(done, PIPE_WAIT_STEP_MS));
+        continue;
+      }
+      idle = 0;
+      if (read.bytesRead === 0) {
+        // An end before any byte from a pipe may only mean its writer has not opened it yet.
+        if (length === 0 && (waited += PIPE_WAIT_STEP_MS) <= PIPE_OPEN_MS && (await handle.stat()).isFIFO()) {
+          await new Promise((done) => setTimeout(done, PIPE_WAIT_STEP_MS));
+          continue;
+        }
+        break;
+      }
+      length += read.bytesRead;
     }
+    if (length === 0 && (await handle.stat()).isFIFO())
+      throw new InputError(`${path}: the ${options.noun} is a named pipe nothing writes to.`);
     return buffer.subarray(0, length);
   } catch (error) {
     throw unreadable(path, error, options);
@@ -63,6 +95,7 @@ async function readBounded(path: string, options: InputFileOptions): Promise<Buf
 }
 
 function unreadable(path: string, error: unknown, options: InputFileOptions): InputError {
+  if (error instanceof InputError) return error;
   const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
   if (code === "ENOENT") return new InputError(`${path}: ${options.missing ?? "no such file."}`);
   return new InputError(`${path}: the ${options.noun} cannot be read (${code}).`);

@@ -1,5 +1,6 @@
 // Input files are text and bounded: a NUL byte, invalid UTF-8 or too many bytes is exit 2 naming the file,
 // and no more than the limit is ever read (so /dev/zero cannot hang a run).
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -77,6 +78,22 @@ describe("readInputFile", () => {
     expect(error?.message).toBe(
       "/dev/zero: the job description is larger than 1 MB; vouch reads at most that.",
     );
+  });
+
+  it("a named pipe nothing writes to is refused at once; one a writer feeds is read", async () => {
+    const fifo = join(dir, "job.fifo");
+    execFileSync("mkfifo", [fifo]);
+    const started = Date.now();
+    expect((await failure(readInputFile(fifo, JOB)))?.message).toBe(
+      `${fifo}: the job description is a named pipe nothing writes to.`,
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // As `--job <(curl …)` gives it: a writer that opens the pipe and writes a little later.
+    const writer = spawn("sh", ["-c", `sleep 0.3; printf 'Go engineer' > '${fifo}'`]);
+    await new Promise((done) => setTimeout(done, 50));
+    const reading = readInputFile(fifo, JOB);
+    expect(await reading).toBe("Go engineer");
+    writer.kill();
   });
 
   it("names a missing file and one that cannot be read", async () => {
