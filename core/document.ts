@@ -58,7 +58,8 @@ export function checkDocument<S extends ZodType>(
         `${path}: line ${syntaxLine(error, parsed.lines)}: ${error.message.split("\n")[0]}.`,
       );
     }
-    value = parsed.doc.contents === null && options.empty !== undefined ? options.empty : parsed.doc.toJS();
+    value =
+      parsed.doc.contents === null && options.empty !== undefined ? options.empty : toValue(parsed, path);
   }
   if (options.mapping && (value === null || typeof value !== "object" || Array.isArray(value))) {
     throw new InputError(`${path}: expected ${options.mapping}.`);
@@ -88,6 +89,29 @@ export function describeIssue(
   const field = fieldPath(path);
   const subject = field ? `field "${field}": ` : whole ? `${whole}: ` : "";
   return `${line ? `line ${line}: ` : ""}${subject}${issue.message}`;
+}
+
+/**
+ * The document's value. Aliases that multiply into more than yaml's limit (a "billion laughs") are bad
+ * input, named by the first alias's line, not an internal error.
+ */
+function toValue(parsed: Parsed, path: string): unknown {
+  try {
+    return parsed.doc.toJS();
+  } catch (error) {
+    if (!(error instanceof ReferenceError) || !/alias/i.test(error.message)) throw error;
+    const { isAlias, visit } = loadYaml();
+    let first: number | undefined;
+    visit(parsed.doc, {
+      Alias(_key, node) {
+        if (isAlias(node) && node.range) first = parsed.lines.linePos(node.range[0]).line;
+        return visit.BREAK;
+      },
+    });
+    throw new InputError(
+      `${path}: ${first ? `line ${first}: ` : ""}its aliases expand past what vouch reads (${error.message.replace(/\.$/, "")}).`,
+    );
+  }
 }
 
 interface Parsed {

@@ -137,3 +137,19 @@ describe("describeIssue", () => {
     );
   });
 });
+
+describe("a YAML alias bomb", () => {
+  it("is bad input naming the file and the first alias's line, not an internal error", () => {
+    const levels = ["a: &a [x, x, x, x, x, x, x, x, x]"];
+    for (const [i, name] of ["b", "c", "d", "e", "f"].entries()) {
+      const prev = "abcde"[i]!;
+      levels.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(", ")}]`);
+    }
+    const text = `${levels.join("\n")}\n`;
+    expect(() => checkDocument(text, "bomb.yaml", z.unknown())).toThrow(
+      new InputError(
+        "bomb.yaml: line 2: its aliases expand past what vouch reads (Excessive alias count indicates a resource exhaustion attack).",
+      ),
+    );
+  });
+});
