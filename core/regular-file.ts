@@ -2,7 +2,7 @@
 // and bounded. A link to /dev/zero, a FIFO or a device in an output folder would otherwise be read
 // forever; the error names the file and what it is instead.
 import { statSync } from "node:fs";
-import { open, stat } from "node:fs/promises";
+import { type FileHandle, open, stat } from "node:fs/promises";
 import type { Stats } from "node:fs";
 import { EXIT, VouchError } from "./errors.js";
 
@@ -47,18 +47,24 @@ export async function readRegularFile(
   const handle = await open(path, "r");
   try {
     // Never more than the limit, even when the file grows while it is read.
-    const buffer = Buffer.alloc(Math.min(maxBytes, stats.size) + 1);
-    let length = 0;
-    while (length < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
-      if (bytesRead === 0) break;
-      length += bytesRead;
-    }
-    if (length > maxBytes) throw refuse(path, noun, `over ${maxBytes} bytes`);
-    return buffer.subarray(0, length);
+    const bytes = await readUpTo(handle, Math.min(maxBytes, stats.size) + 1);
+    if (bytes.length > maxBytes) throw refuse(path, noun, `over ${maxBytes} bytes`);
+    return bytes;
   } finally {
     await handle.close();
   }
+}
+
+/** At most `limit` bytes from an open file, fewer at its end. */
+export async function readUpTo(handle: FileHandle, limit: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(limit);
+  let length = 0;
+  while (length < buffer.length) {
+    const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
+    if (bytesRead === 0) break;
+    length += bytesRead;
+  }
+  return buffer.subarray(0, length);
 }
 
 /** The same check, synchronously, before a synchronous read (a layout file). */

@@ -3,7 +3,8 @@
 // before anything can be said about it. Only `limit + 1` bytes are ever read, so /dev/zero or a FIFO
 // cannot hang the run either.
 import { constants } from "node:fs";
-import { open } from "node:fs/promises";
+import { type FileHandle, open } from "node:fs/promises";
+import { readUpTo } from "../core/regular-file.js";
 
 const PIPE_WAIT_STEP_MS = 20;
 import { InputError } from "../core/errors.js";
@@ -57,41 +58,48 @@ async function readBounded(path: string, options: InputFileOptions): Promise<Buf
     throw unreadable(path, error, options);
   }
   try {
-    const buffer = Buffer.alloc(options.maxBytes + 1);
-    let length = 0;
-    let idle = 0;
-    let waited = 0;
-    while (length < buffer.length) {
-      const read = await handle.read(buffer, length, buffer.length - length, null).catch((error: unknown) => {
-        if ((error as NodeJS.ErrnoException).code === "EAGAIN") return undefined;
-        throw error;
-      });
-      if (read === undefined) {
-        // A pipe whose writer has not written yet.
-        if ((idle += PIPE_WAIT_STEP_MS) > PIPE_IDLE_MS)
-          throw new InputError(`${path}: the ${options.noun} is a pipe nothing was written to for 30 s.`);
-        await new Promise((done) => setTimeout(done, PIPE_WAIT_STEP_MS));
-        continue;
-      }
-      idle = 0;
-      if (read.bytesRead === 0) {
-        // An end before any byte from a pipe may only mean its writer has not opened it yet.
-        if (length === 0 && (waited += PIPE_WAIT_STEP_MS) <= PIPE_OPEN_MS && (await handle.stat()).isFIFO()) {
-          await new Promise((done) => setTimeout(done, PIPE_WAIT_STEP_MS));
-          continue;
-        }
-        break;
-      }
-      length += read.bytesRead;
-    }
-    if (length === 0 && (await handle.stat()).isFIFO())
+    const limit = options.maxBytes + 1;
+    if (!(await handle.stat()).isFIFO()) return await readUpTo(handle, limit);
+    const bytes = await readPipe(handle, limit, path, options);
+    if (bytes.length === 0)
       throw new InputError(`${path}: the ${options.noun} is a named pipe nothing writes to.`);
-    return buffer.subarray(0, length);
+    return bytes;
   } catch (error) {
     throw unreadable(path, error, options);
   } finally {
     await handle.close();
   }
+}
+
+const pause = () => new Promise((done) => setTimeout(done, PIPE_WAIT_STEP_MS));
+
+/**
+ * At most `limit` bytes from a pipe opened without blocking: no data yet (EAGAIN) is waited for up to
+ * PIPE_IDLE_MS, and an end before the first byte up to PIPE_OPEN_MS (its writer may not have opened it).
+ */
+async function readPipe(handle: FileHandle, limit: number, path: string, options: InputFileOptions) {
+  const buffer = Buffer.alloc(limit);
+  let length = 0;
+  let idle = 0;
+  let unopened = 0;
+  while (length < limit) {
+    const read = await handle.read(buffer, length, limit - length, null).catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === "EAGAIN") return undefined;
+      throw error;
+    });
+    if (read === undefined) {
+      if ((idle += PIPE_WAIT_STEP_MS) > PIPE_IDLE_MS)
+        throw new InputError(`${path}: the ${options.noun} is a pipe nothing was written to for 30 s.`);
+    } else if (read.bytesRead > 0) {
+      length += read.bytesRead;
+      idle = 0;
+      continue;
+    } else if (length > 0 || (unopened += PIPE_WAIT_STEP_MS) > PIPE_OPEN_MS) {
+      break;
+    }
+    await pause();
+  }
+  return buffer.subarray(0, length);
 }
 
 function unreadable(path: string, error: unknown, options: InputFileOptions): InputError {

@@ -35,6 +35,8 @@ export interface ClaimCheck {
   chunk?: Chunk;
 }
 
+const elsewhere = new WeakMap<readonly Chunk[], Elsewhere>();
+
 /** Per-claim results: the chunk that supports each claim, or the closest chunk and what it lacks. */
 export function checkClaims(
   answer: string,
@@ -44,8 +46,10 @@ export function checkClaims(
 ): ClaimCheck[] {
   // A stale doc claim is contradicted by code: it supports nothing.
   const usable = chunks.filter((c) => c.kind !== "stale-claim");
-  // What the candidate's evidence says beyond any one chunk: names in full, technologies in code.
-  const known = elsewhereIn(usable, catalog);
+  // What the candidate's evidence says beyond any one chunk: names in full, technologies in code. A
+  // generate asks once per section with the same chunks: read them once.
+  let known = elsewhere.get(chunks);
+  if (!known) elsewhere.set(chunks, (known = elsewhereIn(usable, catalog)));
   return splitClaims(answer).map(({ text }) => {
     const needs = claimNeeds(text, catalog);
     let closest: { chunk: Chunk; missing: string[]; shared: number } | undefined;

@@ -36,3 +36,9 @@ export async function runCli(args: string[], env: Record<string, string | undefi
     err.mockRestore();
   }
 }
+
+/** `vouch generate` on the sample candidate and job into `out`, with `extra` flags (a writer, a key). */
+export function generateSample(out: string, ...extra: string[]): Promise<CliRun> {
+  const inputs = ["--profile", "samples/profile.yaml", "--job", "samples/jobs/platform-engineer.md"];
+  return runCli(["generate", ...inputs, ...extra, "--out", out]);
+}

@@ -5,27 +5,21 @@ import { appendFile, mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
+import { generateSample, runCli } from "../helpers/cli.js";
 
 let dir: string;
 let out: string;
 let key: string;
 let pub: string;
 const generate = () =>
-  runCli([
-    "generate",
-    "--profile",
-    "samples/profile.yaml",
-    "--job",
-    "samples/jobs/platform-engineer.md",
+  generateSample(
+    out,
     "--writer",
     "scripted:samples/drafts/fabricated.json",
     "--no-history",
-    "--out",
-    out,
     "--sign-key",
     key,
-  ]);
+  );
 const verify = (...more: string[]) => runCli(["audit", out, "--verify", ...more]);
 const RUN_FILES = [
   "audit.html",

@@ -4,22 +4,14 @@ import { cp, mkdtemp, readFile, rm, symlink, unlink, writeFile } from "node:fs/p
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../helpers/cli.js";
+import { generateSample, runCli } from "../../helpers/cli.js";
 
 let parent: string;
 let run: string;
 beforeAll(async () => {
   parent = await mkdtemp(join(tmpdir(), "vouch-devices-"));
   run = join(parent, "run");
-  const generated = await runCli([
-    "generate",
-    "--profile",
-    "samples/profile.yaml",
-    "--job",
-    "samples/jobs/platform-engineer.md",
-    "--out",
-    run,
-  ]);
+  const generated = await generateSample(run);
   expect(generated.code).toBe(0);
 }, 60_000);
 afterAll(() => rm(parent, { recursive: true, force: true }));

@@ -9,7 +9,7 @@ import lockfile from "proper-lockfile";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VouchError } from "../../../core/errors.js";
 import { withLogLock } from "../../../pipeline/audit/log-lock.js";
-import { runCli } from "../../helpers/cli.js";
+import { generateSample, runCli } from "../../helpers/cli.js";
 
 const root = resolve(import.meta.dirname, "../../..");
 const hooks = join(import.meta.dirname, "../outputs", "ts-hooks.mjs");
@@ -20,17 +20,7 @@ let out: string;
 beforeAll(async () => {
   parent = await mkdtemp(join(tmpdir(), "vouch-overrides-"));
   out = join(parent, "out");
-  const run = await runCli([
-    "generate",
-    "--profile",
-    "samples/profile.yaml",
-    "--job",
-    "samples/jobs/platform-engineer.md",
-    "--writer",
-    "scripted:samples/drafts/fabricated.json",
-    "--out",
-    out,
-  ]);
+  const run = await generateSample(out, "--writer", "scripted:samples/drafts/fabricated.json");
   expect(run.code).toBe(0);
 }, 60_000);
 afterAll(() => rm(parent, { recursive: true, force: true }));
