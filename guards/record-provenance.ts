@@ -7,6 +7,7 @@
 import { formatMessage, listWords, unbackedAction } from "./backing/index.js";
 import { heldEvidence, isHeld } from "./record/held.js";
 import { type ProseClaim, proseClaims } from "./record/claims-in-prose.js";
+import { readable, readingView } from "../core/text-view.js";
 import { RECORD_MESSAGES, type RecordRule } from "./record/messages.js";
 import { isProseClaimHeld } from "./record/prose-held.js";
 import { shown } from "./record/normalise.js";
@@ -31,13 +32,17 @@ function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
     (c) => !own.has(c.words.join(" ")) && !isHeld(c, context.profile),
   );
   const said = (c: ProseClaim) => `${c.kind}\0${c.text.toLowerCase()}`;
-  const ownProse = new Set(target.original ? proseClaims(target.original, context.profile).map(said) : []);
-  const prose = proseClaims(target.text, context.profile).filter(
-    (c) =>
-      !ownProse.has(said(c)) &&
-      !claims.some((t) => t.start < c.end && c.start < t.end) &&
-      !isProseClaimHeld(c, target, context.profile),
+  const ownProse = new Set(
+    target.original ? proseClaimsAsSeen(target.original, context).map((c) => said(c.seen)) : [],
   );
+  const prose = proseClaimsAsSeen(target.text, context)
+    .filter(
+      ({ seen, written }) =>
+        !ownProse.has(said(seen)) &&
+        !claims.some((t) => t.start < written.end && written.start < t.end) &&
+        !isProseClaimHeld(seen, { ...target, text: readable(target.text) }, context.profile),
+    )
+    .map((c) => c.written);
   if (claims.length === 0 && prose.length === 0) return [];
   const rule = ruleOf(claims, prose);
   const action = unbackedAction(target);
@@ -65,6 +70,19 @@ function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
       evidence: heldEvidence(rule === "title-not-held" ? "title" : "employer", context.profile),
     },
   ];
+}
+
+/**
+ * A string's prose claims read as a person sees it (core/text-view.ts: "ＬＥＤ the frontend team" is
+ * "LED the frontend team"), each also placed and quoted in the text as written.
+ */
+function proseClaimsAsSeen(text: string, context: GuardContext): { seen: ProseClaim; written: ProseClaim }[] {
+  const view = readingView(text);
+  return proseClaims(view.text, context.profile).map((seen) => {
+    if (!view.changed) return { seen, written: seen };
+    const [start, end] = view.toOriginal(seen.start, seen.end);
+    return { seen, written: { ...seen, start, end, text: text.slice(start, end) } };
+  });
 }
 
 const PROSE_NOUN: Record<ProseClaim["kind"], string> = {

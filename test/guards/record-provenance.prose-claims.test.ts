@@ -146,6 +146,14 @@ testTextGuard(recordProvenance, {
       output: "Worked with 5 developers on the redesign",
     },
     {
+      name: "a claim in fullwidth letters is read as a person sees it",
+      ...rdvo,
+      text: "ＬＥＤ the frontend team through the redesign",
+      context: ctx,
+      findings: [{ rule: "leadership-not-held", actual: "ＬＥＤ the frontend team", action: "fallback" }],
+      output: "Worked with 5 developers on the redesign",
+    },
+    {
       name: "a client's role in a possessive",
       ...rdvo,
       text: "As Monster.com's backend engineer, built the search interface",
