@@ -79,6 +79,18 @@ function analysisOf(text: string, cues: UseCues): Analysis {
   return analysis;
 }
 
+/** The index of the sentence holding `at`, or -1: a binary search, for a long doc names thousands. */
+function sentenceAt(sentences: readonly [number, number][], at: number): number {
+  let low = 0;
+  let high = sentences.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sentences[mid]![1] <= at) low = mid + 1;
+    else high = mid;
+  }
+  return low < sentences.length && sentences[low]![0] <= at ? low : -1;
+}
+
 /** How far around a sentence cues are looked for: a cue that overlaps one reaching in must be seen too. */
 const CUE_REACH = 80;
 
@@ -94,6 +106,36 @@ function cuesIn(analysis: Analysis, i: number, cues: UseCues): Found[] {
   return found;
 }
 
+/**
+ * Room around a search's range: a boundary look-behind reads one character before a cue, and no cue phrase
+ * is near this long, so a match that reaches the window's end is read again on the whole text.
+ */
+const WINDOW_MARGIN = 256;
+
+/**
+ * The matches of `pattern` (global) in `text` that start in `[from, to)`, searched in a window around the
+ * range: a search to the end of the text for every sentence of a long doc costs time quadratic in it.
+ */
+function* matchesIn(pattern: RegExp, text: string, from: number, to: number): Generator<RegExpExecArray> {
+  const base = Math.max(0, from - 8);
+  const end = Math.min(text.length, to + WINDOW_MARGIN);
+  const window = text.slice(base, end);
+  pattern.lastIndex = from - base;
+  for (let m = pattern.exec(window); m && base + m.index < to; m = pattern.exec(window)) {
+    if (end < text.length && m.index + m[0].length >= window.length) {
+      // Cut by the window: read it on the whole text, exact whatever its length.
+      pattern.lastIndex = base + m.index;
+      const whole = pattern.exec(text);
+      if (!whole || whole.index >= to) return;
+      yield whole;
+      pattern.lastIndex = whole.index + whole[0].length - base;
+      continue;
+    }
+    m.index += base;
+    yield m;
+  }
+}
+
 /** The cues of `text` that start in `[from, to)`, read with the whole text around them. */
 function findCues(analysis: Analysis, cues: UseCues, from: number, to: number): Found[] {
   const { plain } = analysis;
@@ -102,15 +144,11 @@ function findCues(analysis: Analysis, cues: UseCues, from: number, to: number): 
     // Most sentences hold no cue: one search of all phrases at once says so. Where it finds the first, no
     // cue starts before it, so each cue's own search starts there.
     const folded = (analysis.folded ??= foldText(plain));
-    const { any } = cues.folded;
-    any.lastIndex = from;
-    const first = any.exec(folded);
-    if (!first || first.index >= to) return [];
+    const first = matchesIn(cues.folded.any, folded, from, to).next().value;
+    if (!first) return [];
     cues.cues.forEach((cue, i) => {
       const fold = cues.folded!.cues[i]!;
-      const pattern = fold.pattern;
-      pattern.lastIndex = first.index;
-      for (let m = pattern.exec(folded); m && m.index < to; m = pattern.exec(folded)) {
+      for (const m of matchesIn(fold.pattern, folded, first.index, to)) {
         const start = m.index;
         const end = start + m[0].length;
         if (fold.unlessNext?.test(foldedSlice(plain, folded, end, end + 40))) continue;
@@ -120,9 +158,7 @@ function findCues(analysis: Analysis, cues: UseCues, from: number, to: number): 
     });
   } else {
     for (const cue of cues.cues) {
-      const pattern = cue.pattern;
-      pattern.lastIndex = from;
-      for (let m = pattern.exec(plain); m && m.index < to; m = pattern.exec(plain)) {
+      for (const m of matchesIn(cue.pattern, plain, from, to)) {
         const start = m.index;
         const end = start + m[0].length;
         if (cue.unlessNext?.test(plain.slice(end, end + 40))) continue;
@@ -250,7 +286,7 @@ export function mentionUse(
 ): MentionUse {
   const analysis = analysisOf(text, cues);
   const { plain } = analysis;
-  const index = analysis.sentences.findIndex(([s, e]) => start >= s && start < e);
+  const index = sentenceAt(analysis.sentences, start);
   if (index < 0) return { used: true };
   const sentence = analysis.sentences[index]!;
   let best: { found: Found; distance: number; affirms: boolean } | undefined;

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import type * as MarkdownItModule from "markdown-it";
 import type { MarkdownIt, StateInline, Token } from "markdown-it";
 import { lazy } from "../core/lazy.js";
+import { lineLocator } from "../core/lines.js";
 import { readingView } from "../core/text-view.js";
 import type { Catalog } from "./catalog.js";
 import { buildFirstWords, indexName, type FirstWords, type TextName } from "./catalog-mentions.js";
@@ -149,9 +150,10 @@ export function findDocClaims(repo: string, path: string, text: string, catalog:
     if (!markdown) throw new Error("findDocClaims: await loadDocParser() first");
     const env: ParseEnv = { mayName: (source) => mayName(catalog, source) };
     markdownTexts(markdown, text, env, (value, firstLine, sentence) => {
+      const lineOf = lineLocator(value);
       for (const mention of catalog.findMentions(value)) {
         if (!sentence.uses(mention.start, mention.end, mention.matched)) continue;
-        add(firstLine + countNewlines(value, mention.start), mention.id);
+        add(firstLine + lineOf(mention.start) - 1, mention.id);
       }
     });
   } else {
@@ -335,10 +337,4 @@ function lineCounter(source: string, firstLine: number): (offset: number) => num
     offset = target;
     return line;
   };
-}
-
-function countNewlines(text: string, end: number): number {
-  let count = 0;
-  for (let i = text.indexOf("\n"); i !== -1 && i < end; i = text.indexOf("\n", i + 1)) count++;
-  return count;
 }

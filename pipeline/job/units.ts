@@ -125,7 +125,7 @@ export function jobUnits(text: string): Unit[] {
             line,
             heading: true,
           });
-        } else units.push(...paragraphUnits(content, line));
+        } else for (const unit of paragraphUnits(content, line)) units.push(unit);
         break;
       }
       case "tr_open":

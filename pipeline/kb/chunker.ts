@@ -194,13 +194,17 @@ function makeChunk(
 /** Ids from (uri, text), so they survive re-ingesting; a repeated text in one document gets a counter. */
 class IdMaker {
   private readonly seen = new Set<string>();
+  /** Per role and text, the counter its next repeat starts from: a text repeated n times costs n hashes, not n². */
+  private readonly repeats = new Map<string, number>();
   constructor(private readonly uri: string) {}
 
   make(role: "parent" | "child", text: string): string {
-    for (let n = 0; ; n++) {
+    const key = `${role}\0${text}`;
+    for (let n = this.repeats.get(key) ?? 0; ; n++) {
       const id = chunkId(this.uri, text, role === "parent" ? `parent${n || ""}` : n ? String(n) : "");
       if (!this.seen.has(id)) {
         this.seen.add(id);
+        this.repeats.set(key, n + 1);
         return id;
       }
     }

@@ -2,6 +2,7 @@
 // capitalised word (or run of them) inside its sentence, introduced as a tool is, that is not an ordinary
 // word a post capitalises (Engineering, Remote, Europe). Pure.
 import { eng } from "stopword";
+import { SpanIndex } from "../../core/spans.js";
 import type { NamedTechnology } from "./technologies.js";
 
 const STOP = new Set(eng);
@@ -26,7 +27,11 @@ const ORDINARY = new Set(
  * Words that introduce a tool ("experience with X", "using X", "such as X", "X or Y"); not "in" or "at",
  * which introduce places ("based in Berlin").
  */
-const LEAD_IN = /(?:\bwith|\busing|\bon|\bof|\blike|\bas|\bvia|\band|\bor|,|\/|\()\s*$/i;
+const LEAD_IN = /(?:\bwith|\busing|\bon|\bof|\blike|\bas|\bvia|\band|\bor|,|\/|\()$/i;
+/** Ends a sentence or opens a group: the next word is capitalised anyway. */
+const OPENER = /(?:[.!?:;—–-]|\()$/;
+/** Enough of the text before a run for the lead-ins and openers above, a word boundary included. */
+const LOOK_BACK = 12;
 
 export interface UnknownName {
   name: string;
@@ -41,13 +46,17 @@ export function unknownNames(
 ): UnknownName[] {
   const out: UnknownName[] = [];
   const run = /\p{Lu}[\p{L}\p{N}]*(?:[ -]\p{Lu}[\p{L}\p{N}]*)*/gu;
+  const spans = new SpanIndex(named);
   for (const m of text.matchAll(run)) {
     const start = m.index;
     const end = start + m[0].length;
-    if (named.some((t) => t.start < end && t.end > start)) continue;
-    const before = text.slice(0, start);
+    if (spans.overlaps(start, end)) continue;
+    // What comes before the run, white space skipped; read near the run only, so a long line stays linear.
+    let at = start;
+    while (at > 0 && /\s/u.test(text[at - 1]!)) at--;
+    const before = text.slice(Math.max(0, at - LOOK_BACK), at);
     // The first word of a sentence or of a line is capitalised anyway.
-    if (/(?:^|[.!?:;—–-]\s*|\(\s*)$/.test(before) && !/[,/]\s*$/.test(before)) {
+    if (at === 0 || OPENER.test(before)) {
       if (!/\p{Ll}\p{Lu}/u.test(m[0])) continue; // "ClickHouse" is a name wherever it stands
     }
     if (!LEAD_IN.test(before) && !/\p{Ll}\p{Lu}/u.test(m[0])) continue;

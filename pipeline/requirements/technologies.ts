@@ -1,6 +1,7 @@
 // The technologies a line of a job names: the catalog's mentions, plus the members of a parenthesised or
 // slash list that are named only through the list's head ("AWS (EKS, IAM, VPC, KMS)": IAM is AWS IAM;
 // "AWS IAM/KMS": KMS is AWS KMS). Pure.
+import { SpanIndex } from "../../core/spans.js";
 import type { Catalog, Mention } from "../../extractors/catalog.js";
 
 export interface NamedTechnology {
@@ -12,17 +13,24 @@ export interface NamedTechnology {
 
 /** A parenthesised group and the clause before it; a slash list's members after the first. */
 const GROUP = /\(([^()]*)\)/g;
-const SLASH_LIST = /[\p{L}\p{N}][\p{L}\p{N}.+#-]*(?:\s*\/\s*[\p{L}\p{N}][\p{L}\p{N}.+#-]*)+/gu;
+// A list starts where a word does: tried inside a word too, one long word costs time quadratic in its length.
+const SLASH_LIST =
+  /(?<![\p{L}\p{N}.+#-])[\p{L}\p{N}][\p{L}\p{N}.+#-]*(?:\s*\/\s*[\p{L}\p{N}][\p{L}\p{N}.+#-]*)+/gu;
+const CLAUSE_END = ".;:)";
 const SEPARATOR = /\s*(?:[,;/&]|\band\b|\bor\b|\betc\.?|\be\.g\.,?|\bi\.e\.,?|\bsuch as\b|\bincluding\b)\s*/i;
 
 export function namedTechnologies(text: string, catalog: Catalog): NamedTechnology[] {
   const mentions = catalog.findMentions(text);
   const found: NamedTechnology[] = mentions.map((m) => ({ id: m.id, start: m.start, end: m.end }));
-  const has = (id: string) => found.some((f) => f.id === id);
-  for (const item of listItems(text, mentions)) {
-    if (mentions.some((m) => m.start < item.end && m.end > item.start)) continue; // named on its own
+  const ids = new Set(found.map((f) => f.id));
+  const places = new SpanIndex(mentions);
+  for (const item of listItems(text, places)) {
+    if (places.overlaps(item.start, item.end)) continue; // named on its own
     const id = throughHeads(item.text, item.heads, catalog);
-    if (id && !has(id)) found.push({ id, start: item.start, end: item.end });
+    if (id && !ids.has(id)) {
+      ids.add(id);
+      found.push({ id, start: item.start, end: item.end });
+    }
   }
   return found.sort((a, b) => a.start - b.start);
 }
@@ -35,27 +43,30 @@ interface ListItem {
   heads: string[];
 }
 
-function listItems(text: string, mentions: readonly Mention[]): ListItem[] {
+function listItems(text: string, places: SpanIndex<Mention>): ListItem[] {
   const items: ListItem[] = [];
-  const idsWithin = (start: number, end: number) =>
-    mentions.filter((m) => m.start >= start && m.end <= end).map((m) => m.id);
+  const idsWithin = (start: number, end: number) => places.within(start, end).map((m) => m.id);
   for (const group of text.matchAll(GROUP)) {
     const open = group.index;
     const close = open + group[0].length;
     // The head is the last technology named before the group in the same clause.
-    const clauseStart = Math.max(0, ...[".", ";", ":", ")"].map((p) => text.lastIndexOf(p, open - 1) + 1));
-    const head = mentions.filter((m) => m.end <= open && m.start >= clauseStart).at(-1);
+    // Read back to the clause's start only: the previous group's ")" ends it at the latest.
+    let clauseStart = open;
+    while (clauseStart > 0 && !CLAUSE_END.includes(text[clauseStart - 1]!)) clauseStart--;
+    const head = places.lastBefore(open, clauseStart);
     const heads = [...(head ? [head.id] : []), ...idsWithin(open, close)];
-    items.push(...split(text, open + 1, close - 1, heads));
+    for (const item of split(text, open + 1, close - 1, heads)) items.push(item);
   }
   for (const list of text.matchAll(SLASH_LIST)) {
     const start = list.index;
     const end = start + list[0].length;
     // "AWS IAM/KMS": the head is the technology that ends at the list's first member.
     const first = start + list[0].indexOf("/");
-    const head = mentions.find((m) => m.end <= first && text.slice(m.end, first).trim() === "");
+    let word = first;
+    while (word > start && /\s/u.test(text[word - 1]!)) word--;
+    const head = places.endingAt(word, first);
     const heads = [...(head ? [head.id] : []), ...idsWithin(start, end)];
-    items.push(...split(text, first + 1, end, heads));
+    for (const item of split(text, first + 1, end, heads)) items.push(item);
   }
   return items;
 }

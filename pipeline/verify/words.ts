@@ -21,15 +21,30 @@ const WINDOW = 2048;
 
 /**
  * Where to end a window that would end at `to`: at a space or line break, where no word goes on (only runs
- * of spaces join across one, and they are not words), so the windows' words are the whole text's.
+ * of spaces join across one, and they are not words), so the windows' words are the whole text's; in a
+ * text without one nearby ("Go/Rust/…", a long word), before punctuation that never joins words (`/`,
+ * brackets); failing both, after a word that ends within LONG_WORD, or at `to` itself, outside a character and its marks: a longer window would cost
+ * time quadratic in its length.
  */
 function windowEnd(text: string, from: number, to: number): number {
   if (to >= text.length) return text.length;
-  const cut = (i: number) => (text[i] === " " || text[i] === "\n") && text[i - 1] !== "\r";
-  for (let i = to; i > from; i--) if (cut(i)) return i;
-  for (let i = to + 1; i < text.length; i++) if (cut(i)) return i;
-  return text.length;
+  const space = (i: number) => (text[i] === " " || text[i] === "\n") && text[i - 1] !== "\r";
+  const apart = (i: number) => SEPARATES.test(text[i]!);
+  for (const cut of [space, apart]) for (let i = to; i > from; i--) if (cut(i)) return i;
+  // A long word: its end, when near.
+  const reach = Math.min(text.length, to + LONG_WORD);
+  for (let i = to + 1; i < reach; i++) if (space(i) || apart(i)) return i;
+  let end = to;
+  while (end < reach && JOINS_BEFORE.test(text.slice(end, end + 2))) end++;
+  return end;
 }
+
+/** A word this long is cut into pieces of a window's length: read whole, its window would cost more than linear time. */
+const LONG_WORD = 4 * WINDOW;
+/** Punctuation with a word boundary on both sides whatever surrounds it (Unicode word-break class Other). */
+const SEPARATES = /^[/()[\]{}<>|!?"#$%&*+=~^\\]$/;
+/** A string that cannot start a window: a low surrogate, or a combining mark or joiner that belongs to what precedes. */
+const JOINS_BEFORE = /^(?:[\udc00-\udfff]|\p{M}|\u200d)/u;
 
 /** Word-like segments (letters or digits), with their places. */
 export function wordsOf(text: string): Word[] {

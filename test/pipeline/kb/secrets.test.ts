@@ -75,6 +75,25 @@ describe("findSecrets", () => {
     ]);
   });
 
+  it("reads a long file in windows: a key across a window's edge and a secret on every line are found once each", async () => {
+    const key = [
+      "-----BEGIN RSA PRIVATE KEY-----",
+      "MIIBOgIBAAJBAKj34GkxFhD90vcNLYLInFEX6Ppy1tPf9Cnzj4p4WGeKLs1Pt8Qu",
+      "KUpRKfFLfRYC9AIKjbJTWit+CqvjWYzvQwECAwEAAQ==",
+      "-----END RSA PRIVATE KEY-----",
+    ];
+    // Lines 399–402 straddle the first window's last line (400); 2,000 password lines follow.
+    const filler = Array.from({ length: 398 }, (_, i) => `Line ${i + 1} of notes.`);
+    const passwords = Array.from({ length: 2_000 }, () => `password=${FAKE.password}`);
+    const findings = await findSecrets([...filler, ...key, ...passwords].join("\n"), "long.md");
+    const keyLines = findings
+      .filter((f) => f.rule === "@secretlint/secretlint-rule-privatekey")
+      .map((f) => f.line);
+    expect(keyLines).toEqual([399, 400, 401, 402]);
+    const passwordLines = findings.filter((f) => f.rule === "vouch/password-assignment").map((f) => f.line);
+    expect(passwordLines).toEqual(Array.from({ length: 2_000 }, (_, i) => 403 + i));
+  });
+
   it("finds nothing in an empty text", async () => {
     expect(await findSecrets("  \n", "empty.md")).toEqual([]);
   });

@@ -32,6 +32,11 @@ describe("wordsOf", () => {
     expect(ms).toBeLessThan(2000);
   });
 
+  it("cuts a long text without spaces before punctuation that parts words, with the same words", () => {
+    const text = "Go/Rust/C++/(Node.js)/[PostgreSQL]|".repeat(400);
+    expect(wordsOf(text)).toEqual(wholeText(text));
+  });
+
   it("reads a short text as before", () => {
     expect(wordsOf("Cut p95 latency, didn't it?").map((w) => w.text)).toEqual([
       "Cut",
