@@ -19,6 +19,7 @@ import { describeSecret } from "./kb/secrets.js";
 import { readJob } from "./job.js";
 import { remoteKnowledgeBase } from "./kb/open.js";
 import { type WrittenOutputs, prepareOutDir, writeOutputs } from "./outputs.js";
+import { portfolioPathHolding } from "./output-path.js";
 import { loadSigner } from "./audit/signing.js";
 import { loadLayout } from "./render/layout.js";
 import { readLegacyKeys } from "./profile-legacy.js";
@@ -98,6 +99,15 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const remoteKb = await remoteKnowledgeBase(choice.kb, settings);
   const signer = options.signKey ? await loadSigner(options.signKey) : undefined;
   const created = await prepareOutDir(options.out);
+  const warn = options.onWarning ?? ((message) => process.stderr.write(`vouch: warning: ${message}\n`));
+  const { repos, docs } = loaded.portfolio;
+  const holder = await portfolioPathHolding(options.out, [...repos, ...docs]);
+  if (holder !== undefined) {
+    const field = holder < repos.length ? `repos[${holder}]` : `docs[${holder - repos.length}]`;
+    warn(
+      `--out ${options.out} is inside portfolio.${field} of ${basename(loaded.path)}: vouch never reads its own outputs as evidence (a folder holding its report.json is skipped).`,
+    );
+  }
   try {
     const { profile, portfolio } = loaded;
     let extracted =
@@ -125,7 +135,6 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
       (k) => k.counts,
     );
     extracted = undefined; // the KB has read the tarballs: let them go before the rest of the run
-    const warn = options.onWarning ?? ((message) => process.stderr.write(`vouch: warning: ${message}\n`));
     for (const note of loaded.notes) warn(note);
     if (truth)
       for (const message of authorshipWarnings(truth, portfolio, basename(loaded.path))) warn(message);

@@ -3,7 +3,7 @@
 // ENOENT for the child and EEXIST for its parent, and Node's mkdir -p walk goes back and forth between
 // the two; measured on Node 20.20 for `/proc/x`). makeDirectory is a mkdir -p without that loop.
 import { mkdir, realpath, stat } from "node:fs/promises";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { InputError } from "../core/errors.js";
 
 export const KERNEL_FOLDERS = ["/proc", "/sys", "/dev"] as const;
@@ -80,4 +80,22 @@ export async function refuseKernelOutputs(command: string, options: Record<strin
     const value = options[option];
     if (typeof value === "string") await refuseKernelPath(value, what);
   }
+}
+
+/**
+ * The index of the portfolio path (a repository or docs folder) that the output folder lies inside, if
+ * any. The run still writes there; readers skip the folder once it holds report.json
+ * (core/vouch-output.ts).
+ */
+export async function portfolioPathHolding(
+  out: string,
+  portfolioPaths: readonly string[],
+): Promise<number | undefined> {
+  const target = await realTarget(resolve(out));
+  for (const [index, path] of portfolioPaths.entries()) {
+    if (/^github(-user)?:/.test(path)) continue;
+    const rel = relative(await realTarget(resolve(path)), target);
+    if (!isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${sep}`)) return index;
+  }
+  return undefined;
 }

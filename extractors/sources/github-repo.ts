@@ -2,12 +2,14 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { InputError, ServiceError } from "../../core/errors.js";
+import { REPORT_HEAD_BYTES } from "../../core/vouch-output.js";
 import { isSkippedFolder } from "../classify.js";
 import type { ExtractWarning } from "../../core/truth.js";
 import type { GithubClient } from "./github-client.js";
 import { errorContext } from "./github-client.js";
 import { toGithubError, type GithubErrorContext } from "./github-errors.js";
 import { parseGithubSource, REPO_FORM } from "./github-spec.js";
+import { withoutOwnOutputs } from "./own-outputs.js";
 import { readTarball, TarballError, type TarballFile } from "./tarball.js";
 import { DEFAULT_MAX_FILE_BYTES, type RepoSnapshot, type SourceOptions } from "./types.js";
 
@@ -53,16 +55,18 @@ export async function snapshotGithubRepo(
   });
 
   const files = new Map(listing.files.map((file) => [file.path, file]));
-  const warnings: ExtractWarning[] = listing.skipped.map(({ path, reason }) => ({
-    repo: name,
-    path,
-    message: reason,
-  }));
+  const own = withoutOwnOutputs(name, listing.files, (path) =>
+    files.get(path)?.bytes?.toString("utf8", 0, REPORT_HEAD_BYTES),
+  );
+  const warnings: ExtractWarning[] = [
+    ...listing.skipped.map(({ path, reason }) => ({ repo: name, path, message: reason })),
+    ...own.warnings,
+  ];
   return {
     name,
     source: spec,
     commit,
-    files: listing.files.map(({ path, size }) => ({ path, size })),
+    files: own.files.map(({ path, size }) => ({ path, size })),
     read: async (path) => keptBytes(name, files.get(path), path, maxFileBytes),
     // The tarball has no history: authorship asks the commits API, at the commit the files are from. Loaded
     // only when asked for, as most extracts name no candidate.

@@ -10,6 +10,7 @@ import type { Ignore } from "ignore";
 import { InputError } from "../../core/errors.js";
 import { isSkippedFolder } from "../classify.js";
 import type { ExtractWarning } from "../../core/truth.js";
+import { fileHead, withoutOwnOutputs } from "./own-outputs.js";
 import {
   DEFAULT_MAX_FILE_BYTES,
   type RepoFileEntry,
@@ -33,7 +34,7 @@ export async function snapshotLocalRepo(source: string, options: SourceOptions =
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const warnings: ExtractWarning[] = [];
   const name = basename(root);
-  const files: RepoFileEntry[] = [];
+  const listed: RepoFileEntry[] = [];
   const gitWorkTree = existsSync(join(root, ".git")) ? root : undefined;
   // git starts while the folders are listed.
   const commit = gitWorkTree ? headCommit(gitWorkTree) : undefined;
@@ -72,7 +73,7 @@ export async function snapshotLocalRepo(source: string, options: SourceOptions =
 
   function addFile(path: string): void {
     try {
-      files.push({ path, size: statSync(join(root, path)).size });
+      listed.push({ path, size: statSync(join(root, path)).size });
     } catch (error) {
       warnings.push({ repo: name, path, message: `file not readable: ${reason(error)}` });
     }
@@ -91,7 +92,9 @@ export async function snapshotLocalRepo(source: string, options: SourceOptions =
     }
   }
 
-  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  listed.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const { files, warnings: own } = withoutOwnOutputs(name, listed, (path) => fileHead(join(root, path)));
+  warnings.push(...own);
   const sizes = new Map(files.map((f) => [f.path, f.size]));
 
   return {

@@ -5,6 +5,7 @@ import { realpath, stat } from "node:fs/promises";
 import { basename, dirname, join, relative, sep } from "node:path";
 import { classifyPath } from "../../extractors/classify.js";
 import { snapshotLocalRepo } from "../../extractors/sources/local.js";
+import { isOwnOutputFolder } from "../../extractors/sources/own-outputs.js";
 import type { RepoSnapshot } from "../../extractors/sources/types.js";
 import type { ExtractResult } from "../../core/truth.js";
 import type { Chunk, ChunkKind } from "../../core/chunk.js";
@@ -60,6 +61,7 @@ export async function findDocFiles(
       if (!TEXT_DOC.test(root) && !/^readme$/i.test(basename(root))) {
         throw new InputError(`${path}: not a Markdown or text document (.md, .mdx, .txt, .rst, .adoc).`);
       }
+      if (isOwnOutputFolder(dirname(root))) continue;
       if (!files.has(root)) files.set(root, locate(root, undefined, isRepoRoot, undefined));
     }
   }

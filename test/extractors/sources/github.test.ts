@@ -238,6 +238,23 @@ describe("snapshotGithubRepo", () => {
 
     expect(snapshot.files.map((f) => f.path)).toEqual(["index.js"]);
   });
+
+  it("leaves out a committed folder of vouch's outputs, as the local walker does", async () => {
+    const files = {
+      "README.md": "# app\n",
+      "docs/tailored/report.json": '{\n  "format": 1,\n  "runId": "7c0b",\n  "chain": {}\n}\n',
+      "docs/tailored/resume.md": "# Dana\n\nLed a team of 40.\n",
+    };
+    const server = await serve({ repos: [{ owner: "octo", name: "committed", files }] });
+    const snapshot = await snapshotGithubRepo(clientFor(server), "github:octo/committed");
+
+    expect(snapshot.files.map((f) => f.path)).toEqual(["README.md"]);
+    expect(snapshot.warnings).toContainEqual({
+      repo: "octo/committed",
+      path: "docs/tailored",
+      message: "vouch's own output (it holds vouch's report.json); never read as evidence",
+    });
+  });
 });
 
 describe("listUserRepos", () => {

@@ -1,6 +1,6 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { snapshotLocalRepo } from "../../../extractors/sources/local.js";
 import { InputError } from "../../../core/errors.js";
@@ -34,6 +34,38 @@ describe("snapshotLocalRepo", () => {
     expect(snap.commit).toBeUndefined();
     expect(snap.gitWorkTree).toBeUndefined();
     expect((await snap.read("a/c.py")).toString()).toBe("c");
+  });
+
+  it("leaves out every folder holding vouch's report.json, with a warning naming it", async () => {
+    const report = '{\n  "format": 1,\n  "runId": "5d9f",\n  "inputs": {}\n}\n';
+    await files({
+      "README.md": "# x",
+      "docs/tailored/report.json": report,
+      "docs/tailored/resume.md": "# Dana\n\nLed a team of 40.",
+      "docs/tailored/redaction-log.jsonl": "",
+      "old-run/report.json": report,
+      "old-run/resume.json": "{}",
+      "metrics/report.json": '{ "total": 81 }',
+      "reports/report.json": "not JSON at all",
+    });
+    const snap = await snapshotLocalRepo(root);
+    expect(snap.files.map((f) => f.path)).toEqual([
+      "README.md",
+      "metrics/report.json",
+      "reports/report.json",
+    ]);
+    const message = "vouch's own output (it holds vouch's report.json); never read as evidence";
+    expect(snap.warnings).toEqual([
+      { repo: basename(root), path: "docs/tailored", message },
+      { repo: basename(root), path: "old-run", message },
+    ]);
+  });
+
+  it("lists nothing of a folder that is itself one of vouch's output folders", async () => {
+    await files({ "report.json": '{"format":1,"runId":"x"}', "resume.md": "# Dana" });
+    const snap = await snapshotLocalRepo(root);
+    expect(snap.files).toEqual([]);
+    expect(snap.warnings.map((w) => w.path)).toEqual(["."]);
   });
 
   it("honours .gitignore files at every level, and .git/info/exclude", async () => {

@@ -102,6 +102,16 @@ describe("findDocFiles", () => {
     expect(one[0]?.path).toBe("CHANGELOG.md");
   });
 
+  it("never takes vouch's own outputs as documents, walked or named directly", async () => {
+    await put("site/docs/guide.md", "# Guide\n");
+    await put("site/docs/out/report.json", '{\n  "format": 1,\n  "runId": "a1"\n}\n');
+    await put("site/docs/out/resume.md", "# Dana\n\nLed a team of 40.\n");
+    const walked = await findDocFiles([join(scratch, "site")]);
+    expect(walked.map((f) => f.uri)).toEqual(["site/docs/guide.md"]);
+    const named = await findDocFiles([join(scratch, "site/docs/out/resume.md")]);
+    expect(named).toEqual([]);
+  });
+
   it("rejects a missing path, naming it", async () => {
     const missing = join(scratch, "nope");
     await expect(findDocFiles([missing])).rejects.toThrow(
