@@ -10,6 +10,7 @@ import { type Derived, type Place, placeOf, verdict } from "./numbers/verdict.js
 import type { Guard, GuardContext, TextFinding, TextTarget } from "./types.js";
 import type { RecordEvidence } from "../core/evidence.js";
 import { hiddenRuns } from "../core/text-view.js";
+import { UNWRITABLE_MESSAGE, UNWRITABLE_RULE, unwritableFindings } from "./characters/unwritable.js";
 
 export const NUM_REDACTED = "[NUM_REDACTED]";
 
@@ -33,6 +34,7 @@ const meta: Guard["meta"] = {
     "invisible-character":
       "The text holds {{characters}}, which cannot be seen: it makes what a reader sees differ from what a " +
       "guard reads (a zero-width space can part a figure from its unit), so it is removed.",
+    [UNWRITABLE_RULE]: UNWRITABLE_MESSAGE,
     "approximate-number":
       "{{number}} is written as approximate (about, ~, up to) and a source figure is close to it only under " +
       "that loose reading (within its coarse rounding and 10 %): it is reported for the verifier or a person " +
@@ -259,4 +261,4 @@ function annotate(
   }
 }
 
-export const numberProvenance: Guard = { meta, checkText };
+export const numberProvenance: Guard = { meta, checkDraft: unwritableFindings, checkText };

@@ -1,7 +1,8 @@
 // The candidate's profile: a JSON Resume document in YAML or JSON, plus vouch's `portfolio` key (repos and
 // docs, relative to the profile file). Errors name the file, line and field.
 import { basename, dirname, isAbsolute, resolve } from "node:path";
-import type { JsonResume } from "../core/resume.js";
+import { type JsonResume, putField } from "../core/resume.js";
+import { unwritableStrings } from "../guards/characters/unwritable.js";
 import { checkDocument } from "../core/document.js";
 import { MAX_PROFILE_BYTES, readInputFile } from "./input-file.js";
 import { readLegacyKeys } from "./profile-legacy.js";
@@ -56,6 +57,14 @@ export async function readProfile(path: string, options: ReadProfileOptions = {}
     legacy.notes.push(
       `${basename(path)}: dates written in words read as JSON Resume's: ${worded.map((d) => `"${d}" as ${readWordedDate(d)}`).join(", ")}.`,
     );
+  // The profile's own text reaches the DOCX as written: a character XML cannot hold (a vertical tab pasted
+  // from Word) would make the file unreadable.
+  for (const { field, characters, writable } of unwritableStrings(legacy.profile)) {
+    putField(legacy.profile, field, writable);
+    legacy.notes.push(
+      `${basename(path)}: ${field} holds ${characters}, which a DOCX cannot hold: read without it.`,
+    );
+  }
   const dir = dirname(resolve(path));
   const local = (p: string) => (/^github(-user)?:/.test(p) || isAbsolute(p) ? p : resolve(dir, p));
   return {

@@ -2,6 +2,7 @@
 // modified dates of docProps/core.xml, and each zip entry's modification time. The first is replaced through
 // Packer's file overrides, the second by rewriting the entries' DOS timestamps after packing.
 import { type Document, Packer } from "docx";
+import { writableText } from "../../core/xml-text.js";
 
 export interface CoreProperties {
   title?: string;
@@ -21,7 +22,7 @@ const escapeXml = (text: string) =>
 export function coreXml(props: CoreProperties, date: Date): string {
   const when = date.toISOString().replace(/\.\d{3}Z$/, "Z");
   const element = (name: string, value: string | undefined) =>
-    value ? `<${name}>${escapeXml(value)}</${name}>` : "";
+    value ? `<${name}>${escapeXml(writableText(value))}</${name}>` : "";
   return (
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
     '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" ' +

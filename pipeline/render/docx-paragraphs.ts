@@ -15,6 +15,7 @@ import {
 import type { Block } from "./blocks.js";
 import { BULLETS, STYLE_IDS, textWidth } from "./docx-styles.js";
 import type { Layout } from "./layout-schema.js";
+import { writableText } from "../../core/xml-text.js";
 
 /** A comment's place in this block's text, with the id of its comment in word/comments.xml. */
 export interface PlacedComment {
@@ -59,7 +60,8 @@ function textChildren(block: Block, comments: readonly PlacedComment[]): Paragra
       const [from, to] = [points[i] as number, points[i + 1] as number];
       marks(from);
       const text = segment.text.slice(from - at, to - at);
-      children.push(new TextRun({ text, bold: segment.bold, italics: segment.italic }));
+      // The guards took such characters out of the resume; a layout's own text is cleaned here.
+      children.push(new TextRun({ text: writableText(text), bold: segment.bold, italics: segment.italic }));
     }
     at = stop;
   }
@@ -74,12 +76,15 @@ export function blockParagraphs(
 ): Paragraph[] {
   const children = textChildren(block, comments);
   const datesRight = block.dates && layout.dates.position === "right";
-  if (datesRight) children.push(new TextRun({ children: [new Tab(), block.dates as string] }));
+  if (datesRight) children.push(new TextRun({ children: [new Tab(), writableText(block.dates as string)] }));
   const paragraph = new Paragraph({
     ...KIND_OPTIONS[block.kind],
     ...(datesRight ? { tabStops: [{ type: TabStopType.RIGHT, position: textWidth(layout) }] } : {}),
     children,
   });
   if (!block.dates || datesRight) return [paragraph];
-  return [paragraph, new Paragraph({ style: STYLE_IDS.dates, children: [new TextRun(block.dates)] })];
+  return [
+    paragraph,
+    new Paragraph({ style: STYLE_IDS.dates, children: [new TextRun(writableText(block.dates))] }),
+  ];
 }

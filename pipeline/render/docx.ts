@@ -3,6 +3,7 @@
 // as real Word bullet lists; document properties set. The same input and date give the same bytes.
 import { Document, type ICommentOptions, Paragraph, TextRun } from "docx";
 import type { JsonResume } from "../../core/resume.js";
+import { writableText } from "../../core/xml-text.js";
 import { resumeBlocks } from "./blocks.js";
 import { type CoreProperties, packDocument } from "./docx-package.js";
 import { type PlacedComment, blockParagraphs } from "./docx-paragraphs.js";
@@ -59,7 +60,9 @@ export async function renderDocx(
         id,
         ...REVIEW_AUTHOR,
         date,
-        children: anchor.comment.split("\n").map((line) => new Paragraph({ children: [new TextRun(line)] })),
+        children: anchor.comment
+          .split("\n")
+          .map((line) => new Paragraph({ children: [new TextRun(writableText(line))] })),
       });
       return { id, start: anchor.start, end: anchor.end };
     });

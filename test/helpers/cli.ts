@@ -1,5 +1,8 @@
 import { vi } from "vitest";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { main } from "../../server/cli.js";
+import { readDocx } from "./docx.js";
 
 export interface CliRun {
   code: number;
@@ -26,6 +29,7 @@ export async function runCli(args: string[], env: Record<string, string | undefi
   }
   try {
     const code = await main(args);
+    if (code === 0 && args[0] === "generate") checkWrittenDocx(args);
     return { code, stdout, stderr };
   } finally {
     for (const [k, v] of Object.entries(saved)) {
@@ -41,4 +45,13 @@ export async function runCli(args: string[], env: Record<string, string | undefi
 export function generateSample(out: string, ...extra: string[]): Promise<CliRun> {
   const inputs = ["--profile", "samples/profile.yaml", "--job", "samples/jobs/platform-engineer.md"];
   return runCli(["generate", ...inputs, ...extra, "--out", out]);
+}
+
+/** A generate that succeeded wrote DOCX files Word opens: every one is read, which checks its XML. */
+function checkWrittenDocx(args: readonly string[]): void {
+  const at = args.indexOf("--out");
+  const out = at >= 0 ? args[at + 1] : undefined;
+  if (!out) return;
+  for (const file of ["resume.docx", "resume.review.docx"])
+    if (existsSync(join(out, file))) readDocx(join(out, file));
 }

@@ -350,6 +350,21 @@ describe("dates written with a month word, as published resumes write them", () 
     ]);
   });
 
+  it("reads the profile without characters a DOCX cannot hold, saying which and where", async () => {
+    const path = file(
+      "pasted/profile.yaml",
+      'basics:\n  name: "Dana\\uFFFE Reyes"\n  label: "Backend\\vPlatform Engineer"\nskills:\n  - name: Cloud\n    keywords: ["AWS\\u0001"]\n',
+    );
+    const loaded = await readProfile(path);
+    expect(loaded.profile.basics).toMatchObject({ name: "Dana Reyes", label: "Backend Platform Engineer" });
+    expect(loaded.profile.skills?.[0]?.keywords).toEqual(["AWS"]);
+    expect(loaded.notes).toEqual([
+      "profile.yaml: basics.name holds the noncharacter U+FFFE, which a DOCX cannot hold: read without it.",
+      "profile.yaml: basics.label holds a vertical tab (Word's manual line break), which a DOCX cannot hold: read without it.",
+      "profile.yaml: skills[0].keywords[0] holds a control character U+0001, which a DOCX cannot hold: read without it.",
+    ]);
+  });
+
   it("a word that is no month is still refused, naming the field", async () => {
     const path = file("worded/bad.json", JSON.stringify({ work: [{ name: "A", startDate: "Spring 2020" }] }));
     const error = await failure(path);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { strFromU8, unzipSync } from "fflate";
 import { parse } from "yaml";
 import type { JsonResume } from "../../../core/resume.js";
+import { checkDocxParts } from "../../helpers/xml.js";
 
 export const SAMPLE_PROFILE = join(import.meta.dirname, "../../../samples/profile.yaml");
 
@@ -15,7 +16,9 @@ export function sampleResume(): JsonResume {
 
 export function docxParts(bytes: Uint8Array): Record<string, string> {
   const files = unzipSync(bytes);
-  return Object.fromEntries(Object.entries(files).map(([path, data]) => [path, strFromU8(data)]));
+  const parts = Object.fromEntries(Object.entries(files).map(([path, data]) => [path, strFromU8(data)]));
+  checkDocxParts(parts);
+  return parts;
 }
 
 const unescapeXml = (text: string) =>
