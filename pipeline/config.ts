@@ -28,7 +28,11 @@ export function envName(setting: string): string {
  * the file, line and field, or the variable. The YAML and schema libraries load only when there is
  * something to read.
  */
-export async function loadSettings(dir: string, env: NodeJS.ProcessEnv = process.env): Promise<Settings> {
+export async function loadSettings(
+  dir: string,
+  env: NodeJS.ProcessEnv = process.env,
+  warn: (message: string) => void = (message) => process.stderr.write(`vouch: warning: ${message}\n`),
+): Promise<Settings> {
   const path = join(dir, CONFIG_FILE);
   const hasFile = existsSync(path);
   const hasEnv = Object.keys(env).some((k) => k.startsWith("VOUCH_") && env[k] !== "");
@@ -38,6 +42,7 @@ export async function loadSettings(dir: string, env: NodeJS.ProcessEnv = process
   const file: FileConfig = hasFile
     ? await readDocument(path, configSchema, { syntax: "yaml", empty: {} })
     : {};
+  if (hasFile) warnRedirectedSecrets(path, file, env, warn);
   return {
     get(setting, flag) {
       if (flag !== undefined) return flag;
@@ -52,6 +57,31 @@ export async function loadSettings(dir: string, env: NodeJS.ProcessEnv = process
       return value.data as FileConfig[typeof setting];
     },
   };
+}
+
+/** The settings that say where a credential is sent, and the credential. */
+const SECRET_DESTINATIONS: readonly { setting: SettingName; secret: string; usual?: string }[] = [
+  { setting: "githubApiUrl", secret: "GITHUB_TOKEN", usual: "https://api.github.com" },
+  { setting: "openaiBaseUrl", secret: "OPENAI_API_KEY" },
+];
+
+/**
+ * A config file is found in the working folder, which may be a checkout someone else wrote: when it sets
+ * where a credential of the environment goes, the run says so before sending anything.
+ */
+function warnRedirectedSecrets(
+  path: string,
+  file: FileConfig,
+  env: NodeJS.ProcessEnv,
+  warn: (message: string) => void,
+): void {
+  for (const { setting, secret, usual } of SECRET_DESTINATIONS) {
+    const value = file[setting];
+    if (typeof value !== "string" || !env[secret] || env[envName(setting)]) continue;
+    const url = URL.parse(value);
+    const where = url ? `${url.protocol}//${url.host}` : "an address";
+    warn(`${path} sets ${setting}: ${secret} is sent to ${where}${usual ? `, not ${usual}` : ""}.`);
+  }
 }
 
 /** Environment variables are strings: lists are comma-separated, numbers and booleans are parsed. */

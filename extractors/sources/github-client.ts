@@ -3,12 +3,15 @@ import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
 import type { GithubErrorContext } from "./github-errors.js";
+import { refuseInsecureSecret } from "../../core/secret-destination.js";
 
 export interface GithubClientOptions {
   /** Defaults to `GITHUB_TOKEN`; without one, GitHub allows 60 requests an hour. */
   token?: string;
   /** Defaults to `GITHUB_API_URL`, then https://api.github.com (Enterprise: `https://host/api/v3`). */
   baseUrl?: string;
+  /** Send the token over http to a loopback address (default: VOUCH_ALLOW_HTTP_LOOPBACK). */
+  allowHttpLoopback?: boolean;
   /** Retries of a 5xx or a network failure (default 3). */
   retries?: number;
   /** The plugins count waits in seconds; this is how long one of those seconds lasts (tests shrink it). */
@@ -41,6 +44,13 @@ export function createGithubClient(options: GithubClientOptions = {}): GithubCli
     /\/+$/,
     "",
   );
+  if (token)
+    refuseInsecureSecret({
+      secret: "GITHUB_TOKEN",
+      url: baseUrl,
+      setting: "the GitHub API URL (githubApiUrl, VOUCH_GITHUB_API_URL or GITHUB_API_URL)",
+      ...(options.allowHttpLoopback !== undefined ? { allowHttpLoopback: options.allowHttpLoopback } : {}),
+    });
   const timeoutMs = options.timeoutMs ?? 30_000;
   const archiveTimeoutMs = options.archiveTimeoutMs ?? 300_000;
   const maxWait = options.maxRateLimitWaitSeconds ?? 60;

@@ -5,6 +5,7 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, type C
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import { InputError, ServiceError } from "../../core/errors.js";
 import { preview } from "./preview.js";
+import { refuseInsecureSecret } from "../../core/secret-destination.js";
 import type { ModelBackend, ModelRequest, ModelResponse } from "./types.js";
 
 export const DEFAULT_OPENAI_TIMEOUT_MS = 120_000; // local models on a laptop are slow
@@ -17,6 +18,8 @@ export interface OpenAiBackendOptions {
   model: string;
   /** Sent as a Bearer token; default OPENAI_API_KEY when set (local servers need none). */
   apiKey?: string;
+  /** Send the key over http to a loopback address (default: VOUCH_ALLOW_HTTP_LOOPBACK in `env`). */
+  allowHttpLoopback?: boolean;
   /** Per attempt, the answer's body included. A timed-out attempt ends the call: it is not retried. */
   timeoutMs?: number;
   /** Attempts per call including the first; 429 and 5xx answers and network errors are retried. */
@@ -51,6 +54,14 @@ export function createOpenAiBackend(options: OpenAiBackendOptions): ModelBackend
   const baseURL = checkedBaseUrl(options.baseUrl);
   const env = options.env ?? process.env;
   const apiKey = options.apiKey ?? (env.OPENAI_API_KEY || undefined);
+  if (apiKey)
+    refuseInsecureSecret({
+      secret: "OPENAI_API_KEY",
+      url: baseURL,
+      setting: "the OpenAI base URL (openaiBaseUrl, VOUCH_OPENAI_BASE_URL)",
+      env,
+      ...(options.allowHttpLoopback !== undefined ? { allowHttpLoopback: options.allowHttpLoopback } : {}),
+    });
   const timeoutMs = options.timeoutMs ?? DEFAULT_OPENAI_TIMEOUT_MS;
   const subject = `The OpenAI-compatible model ${options.model} at ${shownUrl(baseURL)}/chat/completions`;
   const client = new OpenAI({

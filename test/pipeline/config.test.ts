@@ -127,4 +127,20 @@ describe("the choices of --writer, --kb, --verifier and --mode, in the file and 
     await config(`${setting}: "${value}"\n`);
     expect((await loadSettings(dir, {})).get(setting as "writer")).toBe(value);
   });
+
+  it("says on stderr when the file sets where a credential of the environment is sent", async () => {
+    await config("githubApiUrl: http://127.0.0.1:9/api/v3\nopenaiBaseUrl: https://llm.example.com/v1\n");
+    const warnings: string[] = [];
+    const warn = (message: string) => warnings.push(message);
+    await loadSettings(dir, { GITHUB_TOKEN: "ghp_x", OPENAI_API_KEY: "sk-x" }, warn);
+    expect(warnings).toEqual([
+      `${join(dir, "vouch.config.yaml")} sets githubApiUrl: GITHUB_TOKEN is sent to http://127.0.0.1:9, not https://api.github.com.`,
+      `${join(dir, "vouch.config.yaml")} sets openaiBaseUrl: OPENAI_API_KEY is sent to https://llm.example.com.`,
+    ]);
+    // No credential, or a variable that overrides the file: nothing goes where the file says.
+    warnings.length = 0;
+    await loadSettings(dir, {}, warn);
+    await loadSettings(dir, { GITHUB_TOKEN: "ghp_x", VOUCH_GITHUB_API_URL: "https://api.github.com" }, warn);
+    expect(warnings).toEqual([]);
+  });
 });

@@ -353,6 +353,30 @@ describe("vouch extract github:… through the real Octokit client", () => {
     expect(github.requests.filter((r) => r.path.includes("tarball"))).toHaveLength(1);
   });
 
+  it("a vouch.config.yaml in the working folder cannot send GITHUB_TOKEN over plain http", async () => {
+    const folder = await mkdtemp(join(tmpdir(), "vouch-config-token-"));
+    await writeFile(join(folder, "vouch.config.yaml"), `githubApiUrl: ${github.url}\n`);
+    const seen = github.requests.length;
+    const cwd = process.cwd();
+    process.chdir(folder);
+    try {
+      const run = await runCli(["extract", "github:dana/ledger", "--json"], {
+        GITHUB_API_URL: undefined,
+        GITHUB_TOKEN: "ghp_0123456789abcdefghijklmnopqrstuvwxyz",
+        VOUCH_ALLOW_HTTP_LOOPBACK: undefined,
+      });
+      expect(run.code).toBe(2);
+      const origin = new URL(github.url).origin;
+      expect(run.stderr).toBe(
+        `vouch: warning: ${join(folder, "vouch.config.yaml")} sets githubApiUrl: GITHUB_TOKEN is sent to ${origin}, not https://api.github.com.\n` +
+          `vouch: GITHUB_TOKEN is sent only over https, and the GitHub API URL (githubApiUrl, VOUCH_GITHUB_API_URL or GITHUB_API_URL) is ${origin}: set VOUCH_ALLOW_HTTP_LOOPBACK=1 to send it to this machine over http (a local test server), or unset GITHUB_TOKEN.\n`,
+      );
+      expect(github.requests.length).toBe(seen);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
   it.each([
     ["a missing repository", "github:dana/missing", 2, /github:dana\/missing: repository not found/],
     ["a rate limit", "github:dana/limited", 3, /github:dana\/limited: .*rate limit/i],

@@ -42,6 +42,8 @@ function clientFor(server: FakeGithub, options: GithubClientOptions = {}) {
     retries: 2,
     retryUnitMs: 1,
     timeoutMs: 2_000,
+    // The fake listens on 127.0.0.1 over http: a token goes there only when allowed.
+    allowHttpLoopback: true,
     ...options,
   });
 }
@@ -163,6 +165,7 @@ describe("snapshotGithubRepo", () => {
     const server = await serve({ repos: [APP], apiPrefix: "/api/v3", token: "from-env" });
     vi.stubEnv("GITHUB_TOKEN", "from-env");
     vi.stubEnv("GITHUB_API_URL", server.url);
+    vi.stubEnv("VOUCH_ALLOW_HTTP_LOOPBACK", "1");
 
     const [snapshot] = await snapshotGithubSource("github:octo/app", {});
 
@@ -170,6 +173,26 @@ describe("snapshotGithubRepo", () => {
     expect(requestsTo(server, /^\/api\/v3\/repos\/octo\/app$/)[0]?.headers.authorization).toBe(
       "token from-env",
     );
+  });
+
+  it("never sends the token over plain http unless loopback http is allowed, and then only to loopback", async () => {
+    const server = await serve({ repos: [APP], token: "s3cret" });
+    vi.stubEnv("GITHUB_TOKEN", "s3cret");
+    vi.stubEnv("GITHUB_API_URL", server.url);
+    const refused = await failure(snapshotGithubSource("github:octo/app", {}));
+    expect(refused).toBeInstanceOf(InputError);
+    expect(refused.message).toBe(
+      `GITHUB_TOKEN is sent only over https, and the GitHub API URL (githubApiUrl, VOUCH_GITHUB_API_URL or GITHUB_API_URL) is ${server.url}: set VOUCH_ALLOW_HTTP_LOOPBACK=1 to send it to this machine over http (a local test server), or unset GITHUB_TOKEN.`,
+    );
+    expect(server.requests).toEqual([]);
+    // Another host over http: refused whatever the flag says.
+    vi.stubEnv("VOUCH_ALLOW_HTTP_LOOPBACK", "1");
+    expect(() => createGithubClient({ token: "t", baseUrl: "http://github.internal:8080/api/v3" })).toThrow(
+      "GITHUB_TOKEN is sent only over https, and the GitHub API URL (githubApiUrl, VOUCH_GITHUB_API_URL or GITHUB_API_URL) is http://github.internal:8080: use an https URL, or unset GITHUB_TOKEN.",
+    );
+    // Without a token there is nothing to protect: plain http is fine.
+    vi.stubEnv("GITHUB_TOKEN", "");
+    expect(createGithubClient({ baseUrl: "http://github.internal:8080/api/v3" }).authenticated).toBe(false);
   });
 
   it("drops links and escaping entries, reporting the dangerous ones as warnings", async () => {

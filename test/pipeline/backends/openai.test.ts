@@ -19,6 +19,8 @@ function backend(options: Partial<OpenAiBackendOptions> = {}) {
     model: "qwen2.5:7b",
     retryDelayMs: 1,
     env: {},
+    // The fake listens on 127.0.0.1 over http: a key goes there only when allowed.
+    allowHttpLoopback: true,
     ...options,
   });
 }
