@@ -6,6 +6,8 @@
 // (`9O%`) as digits, thin spaces between thousands as commas, invisible characters set aside. Edits
 // and records still address the original: a view's range maps back to the original range it covers.
 
+import unhomoglyph from "unhomoglyph";
+
 /** A text as read, with the way back to the original's offsets. */
 export interface TextView {
   /** What the guards read. */
@@ -206,7 +208,7 @@ export function readingView(text: string): TextView {
     }
     if (pieces.length > 0) view = new MappedView(out + text.slice(copied), text, pieces);
   }
-  last = withLookalikeDigits(view);
+  last = withLookalikeDigits(withLatinWords(view));
   return last;
 }
 
@@ -275,4 +277,88 @@ export function hiddenRuns(text: string): HiddenRun[] {
     });
   }
   return runs;
+}
+
+// Letters of other scripts that look like Latin ones (Cyrillic "о", Greek "ο", Cyrillic "і") read as the
+// Latin letter, from Unicode's confusables table (the unhomoglyph package). Only characters outside ASCII
+// are mapped, and only to ASCII: the table's own ASCII entries (`m` → `rn`, `I` → `l`) would garble plain
+// English. Case is kept by mapping the lower-case letter and upper-casing the result.
+const NON_ASCII_CHARS = /[\u0080-\u{10ffff}]/gu;
+const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
+const latinOfChar = new Map<string, string>();
+
+function latinOf(char: string): string {
+  let out = latinOfChar.get(char);
+  if (out === undefined) {
+    const lower = char.toLowerCase();
+    const skeleton = unhomoglyph(lower);
+    out = skeleton !== lower && PRINTABLE_ASCII.test(skeleton) ? skeleton : char;
+    if (out !== char && lower !== char) out = out.toUpperCase();
+    latinOfChar.set(char, out);
+  }
+  return out;
+}
+
+/** The text with look-alike letters of other scripts as the Latin letters they imitate. */
+export function latinLookalikes(text: string): string {
+  return text.replace(NON_ASCII_CHARS, latinOf);
+}
+
+/** The text without combining marks (`Ignóre` reads `Ignore`, `früheren` reads `fruheren`): for matching only. */
+export function withoutMarks(text: string): string {
+  if (!NON_ASCII.test(text)) return text;
+  return text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .normalize("NFC");
+}
+
+const WORD = /[\p{L}\p{M}]+/gu;
+const ASCII_LETTER = /[A-Za-z]/;
+const LATIN_SCRIPT = /\p{Script=Latin}/u;
+const LETTER = /\p{L}/u;
+
+/** Whether a text holds more Latin letters than letters of other scripts. */
+function mostlyLatin(text: string): boolean {
+  let latin = 0;
+  let other = 0;
+  for (const c of text) {
+    if (c.charCodeAt(0) < 128) {
+      if (ASCII_LETTER.test(c)) latin++;
+    } else if (LETTER.test(c)) {
+      if (LATIN_SCRIPT.test(c)) latin++;
+      else other++;
+    }
+  }
+  return latin > other;
+}
+
+/** A letter of another script as the one ASCII letter it imitates, else itself (Latin letters stay: ı, ł). */
+function latinLetterOf(char: string): string {
+  if (char.length !== 1 || LATIN_SCRIPT.test(char)) return char;
+  const latin = latinOf(char);
+  return latin.length === 1 ? latin : char;
+}
+
+/**
+ * Disguised Latin words read as Latin: "Lеd the frontend team" with a Cyrillic "е", or "ОpenAI" with a
+ * Cyrillic "О", reads as the words a person sees. A word is disguised when it mixes Latin letters with
+ * look-alikes of another script, or is made of look-alikes only inside a mostly Latin text; a word of
+ * Cyrillic or Greek in its own script (Яндекс, Αθήνα) reads as written. One letter for one letter: offsets stay.
+ */
+function withLatinWords(view: TextView): TextView {
+  if (!NON_ASCII.test(view.text)) return view;
+  let latinText: boolean | undefined;
+  let changed = false;
+  const seen = view.text.replace(WORD, (word) => {
+    if (!NON_ASCII.test(word)) return word;
+    const single = [...word].map(latinLetterOf);
+    const disguised = single.every((c) => c.charCodeAt(0) < 128);
+    if (!ASCII_LETTER.test(word) && !(disguised && (latinText ??= mostlyLatin(view.text)))) return word;
+    const out = single.join("");
+    if (out !== word) changed = true;
+    return out;
+  });
+  if (!changed) return view;
+  return { text: seen, original: view.original, changed: true, toOriginal: (a, b) => view.toOriginal(a, b) };
 }

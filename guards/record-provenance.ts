@@ -73,8 +73,8 @@ function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
 }
 
 /**
- * A string's prose claims read as a person sees it (core/text-view.ts: "ＬＥＤ the frontend team" is
- * "LED the frontend team"), each also placed and quoted in the text as written.
+ * A string's prose claims read as a person sees it (core/text-view.ts: "ＬＥＤ the frontend team", or "Lеd" with a
+ * Cyrillic "е", is "LED the frontend team"), each also placed and quoted in the text as written.
  */
 function proseClaimsAsSeen(text: string, context: GuardContext): { seen: ProseClaim; written: ProseClaim }[] {
   const view = readingView(text);

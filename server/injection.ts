@@ -10,8 +10,7 @@ import type { Chunk } from "../core/chunk.js";
 import { checkDocument } from "../core/document.js";
 import { lazy } from "../core/lazy.js";
 import { assetPath } from "../core/paths.js";
-import { readable } from "../core/text-view.js";
-import { latinLookalikes } from "./security/confusables.js";
+import { latinLookalikes, readable, withoutMarks } from "../core/text-view.js";
 import { paragraphs, sentencesOf } from "./sentences.js";
 
 export interface Phrasing {
@@ -47,9 +46,12 @@ export function loadPhrasings(path: string): Phrasing[] {
 /** The shipped list (server/injection-phrasings.yaml), read on first use. */
 export const defaultPhrasings = lazy(() => loadPhrasings(assetPath("server", "injection-phrasings.yaml")));
 
-/** The sentence as the filter reads it: a zero-width space, full-width or Cyrillic letters hide nothing. */
+/**
+ * The sentence as the filter reads it: a zero-width space, full-width or Cyrillic letters and combining
+ * accents hide nothing ("Ignóre" is "Ignore"; the phrasings are written without accents: "fruheren").
+ */
 export function instructionView(sentence: string): string {
-  return latinLookalikes(readable(sentence)).trim();
+  return latinLookalikes(withoutMarks(readable(sentence))).trim();
 }
 
 /** The id of the phrasing a sentence matches, when it gives orders to an assistant. */

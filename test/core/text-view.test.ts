@@ -19,6 +19,11 @@ describe("readingView", () => {
     ["① first ⑵ second", "1 first (2) second"],
     ["cut costs by 9\u034f0%", "cut costs by 90%"],
     ["served 50\u2009000 users", "served 50,000 users"],
+    // Disguised Latin words: a look-alike of another script inside a Latin word, or a whole word of them.
+    ["L\u0435d the frontend team", "Led the frontend team"],
+    ["\u041epenAI in production", "OpenAI in production"],
+    ["Built \u0440\u043e\u0441 tooling for the team", "Built poc tooling for the team"],
+    ["cut costs by 9\u041e%", "cut costs by 90%"],
   ])("reads %j as %j", (written, read) => {
     const view = readingView(written);
     expect(view.text).toBe(read);
@@ -26,15 +31,22 @@ describe("readingView", () => {
     expect(readable(written.slice(...view.toOriginal(0, view.text.length)))).toBe(read);
   });
 
-  it.each(["plain ASCII text", "café — naïve résumé", "latency 250µs", "Ütopia 2,5 €"])(
-    "leaves %j as it is",
-    (text) => {
-      const view = readingView(text);
-      expect(view.text).toBe(text);
-      expect(view.changed).toBe(false);
-      expect(view.toOriginal(2, 5)).toEqual([2, 5]);
-    },
-  );
+  it.each([
+    "plain ASCII text",
+    "café — naïve résumé",
+    "latency 250µs",
+    "Ütopia 2,5 €",
+    // Words in their own script, and Latin letters outside ASCII, read as written.
+    "On the Яндекс search team",
+    "Работал в команде поиска: оса, рос",
+    "Αθήνα office",
+    "Kırıkkale and Łódź",
+  ])("leaves %j as it is", (text) => {
+    const view = readingView(text);
+    expect(view.text).toBe(text);
+    expect(view.changed).toBe(false);
+    expect(view.toOriginal(2, 5)).toEqual([2, 5]);
+  });
 
   it("maps a figure's range back to the characters it was written with", () => {
     const text = "by ９０% now";

@@ -232,6 +232,15 @@ testTextGuard(claimNet, {
       output: null,
     },
     {
+      name: "an invented skill disguised with a Cyrillic letter is still that skill",
+      field: "skills[0].keywords[3]",
+      role: "list-item",
+      text: "Sn\u043ewflake",
+      context: { truth, profile },
+      findings: [{ rule: "unbacked-technology", actual: "Sn\u043ewflake", action: "remove" }],
+      output: null,
+    },
+    {
       name: "an invented skill is removed from the skill list",
       field: "skills[0].keywords[3]",
       role: "list-item",

@@ -55,6 +55,18 @@ testTextGuard(recordProvenance, {
       context: ctx,
     },
     {
+      name: "an employer written in its own script is the profile's employer",
+      field: "work[0].highlights[0]",
+      entry: "work[0]",
+      text: "On the Яндекс search team, built the ranking service",
+      original: "Built the ranking service",
+      context: {
+        profile: {
+          work: [{ name: "Яндекс", position: "Developer", highlights: ["Built the ranking service"] }],
+        },
+      },
+    },
+    {
       name: "someone else's head",
       ...rdvo,
       text: "Partnered with the Head of Product on search",
@@ -151,6 +163,30 @@ testTextGuard(recordProvenance, {
       text: "ＬＥＤ the frontend team through the redesign",
       context: ctx,
       findings: [{ rule: "leadership-not-held", actual: "ＬＥＤ the frontend team", action: "fallback" }],
+      output: "Worked with 5 developers on the redesign",
+    },
+    {
+      name: "a claim disguised with a Cyrillic letter is read as a person sees it, quoted as written",
+      ...rdvo,
+      text: "L\u0435d the frontend team through the redesign",
+      context: ctx,
+      findings: [{ rule: "leadership-not-held", actual: "L\u0435d the frontend team", action: "fallback" }],
+      output: "Worked with 5 developers on the redesign",
+    },
+    {
+      name: "a client's team behind a Cyrillic capital O",
+      ...rdvo,
+      text: "\u041en Monster.com's search team, developed the advanced search interface",
+      context: ctx,
+      findings: [{ rule: "employer-not-held", actual: "Monster.com", action: "fallback" }],
+      output: "Worked with 5 developers on the redesign",
+    },
+    {
+      name: "a client's team behind a Greek capital omicron",
+      ...rdvo,
+      text: "\u039fn the Monster.com search team, developed the advanced search interface",
+      context: ctx,
+      findings: [{ rule: "employer-not-held", actual: "Monster.com", action: "fallback" }],
       output: "Worked with 5 developers on the redesign",
     },
     {
