@@ -13,6 +13,7 @@ import { recoverFolder, replaceFolder } from "./atomic.js";
 import { RESTORED_NAME } from "./audit/restore.js";
 import { OVERRIDE_SIGNATURES_FILE, type Signer, signatureFileText } from "./audit/signing.js";
 import { type RunReport, SIGNATURE_FILE } from "./report.js";
+import { LOG_HEAD_FILE } from "./audit/log-head.js";
 
 export const OUTPUT_FILES = [
   "resume.docx",
@@ -30,6 +31,7 @@ export const VOUCH_FILES: ReadonlySet<string> = new Set([
   SIGNATURE_FILE,
   RESTORED_NAME,
   OVERRIDE_SIGNATURES_FILE,
+  LOG_HEAD_FILE,
 ]);
 
 /** A temporary file of an atomic write (pipeline/atomic.ts) or of an earlier vouch's per-file writes. */

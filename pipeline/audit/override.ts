@@ -8,6 +8,7 @@ import { InputError } from "../../core/errors.js";
 import { readIntactLog } from "./verify-chain.js";
 import { resolveLogPath } from "./read-log.js";
 import { withLogLock } from "./log-lock.js";
+import { writeLogHead } from "./log-head.js";
 import { OVERRIDE_SIGNATURES_FILE, type Signer, overrideMessage } from "./signing.js";
 
 export interface OverrideResult {
@@ -129,5 +130,7 @@ async function appendLocked(
     await writeFileAtomic(signatures, `${before}${gap}${JSON.stringify(entry)}\n`);
   }
   await writeFileAtomic(log.path, `${log.text}${separator}${JSON.stringify(record)}\n`);
+  // Last: a kill before it leaves an older head, which verify reports rather than trusting the new record.
+  if (signer) await writeLogHead(dirname(log.path), record!.seq, record!.hash, signer);
   return { path: log.path, target: overridden, record: record!, ...(signatures ? { signatures } : {}) };
 }

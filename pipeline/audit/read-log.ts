@@ -51,7 +51,36 @@ export const recordSchema = z
     prevHash: hex64,
     hash: hex64,
   })
-  .strict();
+  .strict()
+  .superRefine(overrideShape);
+
+/** `#seq=N` at the end of an override's first evidence ref: the record it overrides. */
+const OVERRIDDEN = /#seq=(\d+)$/;
+
+/**
+ * An override is `vouch audit override`'s shape and nothing else: guard and action both `override`, rule
+ * `false-positive`, its first evidence the record it overrides. A record that is half one (guard override,
+ * action fallback) would be counted as an override by one reader and applied as a guard's edit by another.
+ */
+function overrideShape(
+  record: { guard: string; action: string; rule: string; evidence: { source: string; ref: string }[] },
+  ctx: z.RefinementCtx,
+): void {
+  const isOverride = record.guard === "override" || record.action === "override";
+  if (!isOverride) return;
+  const fail = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  if (record.guard !== "override") fail("guard", "an override record has guard override");
+  else if (record.action !== "override") fail("action", "an override record has action override");
+  else if (record.rule !== "false-positive") fail("rule", "an override record has rule false-positive");
+  else if (record.evidence[0]?.source !== "fact" || !OVERRIDDEN.test(record.evidence[0].ref))
+    fail("evidence", "an override record names the record it overrides (ref LOG#seq=N) first");
+}
+
+/** The seq an override names (see overrideShape). */
+export function overriddenSeq(record: Pick<RedactionRecord, "evidence">): number | undefined {
+  const match = OVERRIDDEN.exec(record.evidence[0]?.ref ?? "");
+  return match ? Number(match[1]) : undefined;
+}
 
 export interface AuditLog {
   /** The log file as the user named it (a folder's log is `DIR/redaction-log.jsonl`). */
@@ -103,7 +132,14 @@ export function parseLog(text: string, path: string): Pick<AuditLog, "records" |
     const line = index + 1;
     const source = index === 0 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
     if (source.trim() === "") continue;
-    records.push(parseLine(source, path, line));
+    const record = parseLine(source, path, line);
+    const target = record.action === "override" ? overriddenSeq(record) : undefined;
+    const overridden = target === undefined ? undefined : records.find((r) => r.seq === target);
+    if (target !== undefined && (!overridden || overridden.action === "override"))
+      throw new InputError(
+        `${path}: line ${line}: the override names seq ${target}, which is not an earlier record of a guard.`,
+      );
+    records.push(record);
     lines.push(line);
   }
   return { records, lines };

@@ -1,6 +1,6 @@
 // `vouch audit --verify`: is this run's output folder what the run wrote? The log's hash chain, its length
 // and last hash against report.json, every output's SHA-256 against report.json, and, given the public
-// key, the signature of report.json and of every override appended since. Each problem is one sentence
+// key, the signature of report.json, of every override appended since, and of the log's head. Each problem is one sentence
 // naming the file; the caller decides the exit code.
 import { createHash, type KeyObject } from "node:crypto";
 import { readRegularFile } from "../../core/regular-file.js";
@@ -17,6 +17,7 @@ import {
   verifySignature,
 } from "./signing.js";
 import { type ChainVerdict, checkChain, describeBreak } from "./verify-chain.js";
+import { LOG_HEAD_FILE, headProblem, readLogHead } from "./log-head.js";
 
 /** The files a run lists in report.json (report.json itself cannot hold its own hash). */
 const LISTED_FILES = ["resume.docx", "resume.review.docx", "resume.json", "resume.md", LOG_NAME];
@@ -84,6 +85,11 @@ export async function verifyRun(target: string, publicKey?: PublicKeyInput): Pro
   result.signature = await checkReportSignature(dir, reportBytes, report, publicKey, problems);
   const overrides = log.records.slice(Math.min(anchor.records, log.records.length));
   result.overrides = await checkOverrides(log, overrides, publicKey, problems);
+  // Signed overrides end in a signed head: cutting the last one (and its signature line) shows.
+  if (publicKey && overrides.length > 0 && chain.ok) {
+    const problem = headProblem(await readLogHead(dir), log.records, publicKey, join(dir, LOG_HEAD_FILE));
+    if (problem) problems.push(problem);
+  }
   return result;
 }
 

@@ -90,8 +90,8 @@ export async function runAudit(target: string, flags: AuditFlags): Promise<numbe
 function verifiedText(run: RunVerification): string {
   const signature = {
     valid: `signature valid: ${SIGNATURE_FILE} verifies with the public key`,
-    unchecked: `signed (${SIGNATURE_FILE}) but the signature was not checked: give --public-key FILE`,
-    unsigned: `unsigned: no ${SIGNATURE_FILE} (sign runs with vouch generate --sign-key FILE)`,
+    unchecked: `not proven: that these are the run's outputs; ${SIGNATURE_FILE} was not checked, and anyone who can write this folder can re-chain the log and rewrite report.json: give --public-key FILE`,
+    unsigned: `not proven: that these are the run's outputs; the run is unsigned (no ${SIGNATURE_FILE}), and anyone who can write this folder can re-chain the log and rewrite report.json: sign runs with vouch generate --sign-key FILE`,
     invalid: "",
   }[run.signature];
   const { total, signed } = run.overrides;

@@ -68,7 +68,7 @@ describe("vouch audit --verify", () => {
       stdout:
         "chain intact: 5 records, matching report.json\n" +
         "outputs intact: 5 files match their SHA-256 in report.json\n" +
-        "unsigned: no report.json.sig (sign runs with vouch generate --sign-key FILE)\n",
+        "not proven: that these are the run's outputs; the run is unsigned (no report.json.sig), and anyone who can write this folder can re-chain the log and rewrite report.json: sign runs with vouch generate --sign-key FILE\n",
       stderr: "",
     });
   });

@@ -66,7 +66,7 @@ describe("a signed run", () => {
     const run = await verify();
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(
-      "signed (report.json.sig) but the signature was not checked: give --public-key FILE\n",
+      "not proven: that these are the run's outputs; report.json.sig was not checked, and anyone who can write this folder can re-chain the log and rewrite report.json: give --public-key FILE\n",
     );
   });
 
@@ -117,6 +117,31 @@ describe("a signed run", () => {
       stderr: `vouch: ${join(out, "redaction-log.jsonl")}: line ${seq} (seq ${seq}): the override is not signed with ${pub}; anyone could have appended it.\n`,
     });
     await writeFile(join(out, "redaction-log.jsonl"), log);
+  });
+
+  it("cutting the last signed override and its signature line fails: the signed head names the log's end", async () => {
+    const logPath = join(out, "redaction-log.jsonl");
+    const sigPath = join(out, "redaction-log.sig.jsonl");
+    const [log, sigs] = [await readFile(logPath, "utf8"), await readFile(sigPath, "utf8")];
+    const signed = await runCli(["audit", "override", out, "5", "--reason", "Fine too.", "--sign-key", key]);
+    expect(signed.code).toBe(0);
+    expect(await readdir(out)).toContain("redaction-log.head.json");
+    expect((await verify("--public-key", pub)).code).toBe(0);
+    const cut = (text: string) => `${text.trimEnd().split("\n").slice(0, -1).join("\n")}\n`;
+    await writeFile(logPath, cut(await readFile(logPath, "utf8")));
+    await writeFile(sigPath, cut(await readFile(sigPath, "utf8")));
+    const records = log.trimEnd().split("\n").length;
+    expect(await verify("--public-key", pub)).toMatchObject({
+      code: 1,
+      stderr: `vouch: ${join(out, "redaction-log.head.json")}: the signed head says the log holds ${records + 1} records but it has ${records}: records were removed from its end.\n`,
+    });
+    // Deleting the head as well does not hide it.
+    await rm(join(out, "redaction-log.head.json"));
+    expect((await verify("--public-key", pub)).stderr).toContain(
+      "redaction-log.head.json: missing, though the log holds signed overrides: records may have been cut from its end.",
+    );
+    await writeFile(logPath, log);
+    await writeFile(sigPath, sigs);
   });
 
   it("the next run leaves nothing of this one beside its outputs (resume.restored.json, override signatures)", async () => {

@@ -64,6 +64,27 @@ describe("parseLog", () => {
     ["a bad range", { range: [1] }, 'field "range'],
     ["a bad evidence source", { evidence: [{ source: "rumour", ref: "x" }] }, 'field "evidence[0].source": '],
     ["an unknown key", { note: "x" }, 'field "note": '],
+    // Half an override is neither: one reader would count it, another apply it as a guard's edit.
+    [
+      "an override guard with a fallback action",
+      { guard: "override", action: "fallback" },
+      'field "action": an override record has action override.',
+    ],
+    [
+      "an override action from a guard",
+      { action: "override" },
+      'field "guard": an override record has guard override.',
+    ],
+    [
+      "an override of another rule",
+      { guard: "override", action: "override", rule: "ungrounded-number" },
+      'field "rule": an override record has rule false-positive.',
+    ],
+    [
+      "an override that names no record",
+      { guard: "override", action: "override", rule: "false-positive", evidence: [] },
+      'field "evidence": an override record names the record it overrides (ref LOG#seq=N) first.',
+    ],
   ])("names the field of %s", (_name, change, message) => {
     const record = { ...fx.records[0]!, ...change };
     const text = `${toText([record])}`;
@@ -74,5 +95,24 @@ describe("parseLog", () => {
     const { reason: _reason, ...noReason } = fx.records[0]!;
     expect(bad(toText([noReason]))).toThrow(/^log\.jsonl: line 1: field "reason": .+\.$/);
     expect(bad("[1, 2]\n")).toThrow(/^log\.jsonl: line 1: the record: .+\.$/);
+  });
+
+  it("names an override of a record that is not an earlier guard's", () => {
+    const override = (seq: number, target: number) => ({
+      ...fx.records[0]!,
+      seq,
+      guard: "override",
+      action: "override",
+      rule: "false-positive",
+      evidence: [{ source: "fact", ref: `redaction-log.jsonl#seq=${target}` }],
+    });
+    const [a] = fx.records;
+    expect(bad(toText([a!, override(2, 7)]))).toThrow(
+      "log.jsonl: line 2: the override names seq 7, which is not an earlier record of a guard.",
+    );
+    expect(bad(toText([a!, override(2, 1), override(3, 2)]))).toThrow(
+      "log.jsonl: line 3: the override names seq 2, which is not an earlier record of a guard.",
+    );
+    expect(parseLog(toText([a!, override(2, 1)]), "log.jsonl").records).toHaveLength(2);
   });
 });

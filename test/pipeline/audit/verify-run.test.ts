@@ -201,6 +201,8 @@ describe("verifyRun: overrides since the run", () => {
     expect(await problems(publicKey)).toEqual([
       `${fx.logPath}: line 6 (seq 6): the override is not signed with mine.pub; anyone could have appended it`,
       `${fx.logPath}: line 7 (seq 7): the override is not signed with mine.pub; anyone could have appended it`,
+      // The head was signed by the last signer, another key.
+      `${file("redaction-log.head.json")}: made with another key than mine.pub`,
     ]);
   });
 
@@ -218,6 +220,7 @@ describe("verifyRun: overrides since the run", () => {
     await writeFile(file("redaction-log.sig.jsonl"), sigs);
     expect(await problems(publicKey)).toEqual([
       `${fx.logPath}: line 6 (seq 6): the override is not signed with mine.pub; anyone could have appended it`,
+      `${file("redaction-log.head.json")}: record 6 is not the one the signed head names: the log was rewritten`,
     ]);
   });
 
