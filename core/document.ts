@@ -8,6 +8,7 @@ import type { ZodError, ZodType, output } from "zod";
 import { InputError } from "./errors.js";
 import { fieldPath, parseJson, readTextFile } from "./json-file.js";
 import { lineAt, syntaxLine } from "./yaml-lines.js";
+import { MAX_NESTING, tooDeepAt } from "./nesting.js";
 
 export interface DocumentOptions {
   /**
@@ -46,6 +47,9 @@ export function checkDocument<S extends ZodType>(
   options: DocumentOptions = {},
 ): output<S> {
   const syntax = options.syntax ?? (extname(path).toLowerCase() === ".json" ? "json" : "yaml");
+  const deep = tooDeepAt(text);
+  if (deep !== undefined)
+    throw new InputError(`${path}: line ${deep}: nested more than ${MAX_NESTING} levels deep.`);
   let parsed: Parsed | undefined;
   let value: unknown;
   if (syntax === "json") {
