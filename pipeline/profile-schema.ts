@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { readWordedDate } from "./worded-date.js";
+import { CHAT_PRIVATE_FIELDS } from "./chat-private.js";
 import { AUTHOR_FORMS, parseAuthorId } from "../extractors/authorship/identity.js";
 
 /** `verify`: evidence without history backs claims, labelled unverified; `required`: it counts as others'. */
@@ -82,6 +83,15 @@ export const profileSchema = entry({
         )
         .optional(),
       authorship: z.enum(AUTHORSHIP_MODES, { error: 'expected "verify" or "required"' }).optional(),
+      // What the recruiter chatbot never tells (vouch serve): contact details of basics.
+      chat: z
+        .object({
+          private: z
+            .array(z.enum(CHAT_PRIVATE_FIELDS, { error: `expected ${CHAT_PRIVATE_FIELDS.join(", ")}` }))
+            .optional(),
+        })
+        .strict()
+        .optional(),
     })
     .strict()
     .optional(),

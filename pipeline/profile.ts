@@ -7,6 +7,7 @@ import { checkDocument } from "../core/document.js";
 import { MAX_PROFILE_BYTES, readInputFile } from "./input-file.js";
 import { readLegacyKeys } from "./profile-legacy.js";
 import { readWordedDate } from "./worded-date.js";
+import { type ChatPrivateField, DEFAULT_CHAT_PRIVATE } from "./chat-private.js";
 import { parseAuthorId } from "../extractors/authorship/identity.js";
 
 export interface Portfolio {
@@ -20,6 +21,8 @@ export interface Portfolio {
   authors: string[];
   /** `portfolio.authorship`: `required` counts evidence without history as others'. */
   authorship: "verify" | "required";
+  /** `portfolio.chat.private`: the parts of basics the chatbot never tells (default phone, email, location). */
+  chatPrivate: readonly ChatPrivateField[];
 }
 
 export interface LoadedProfile {
@@ -76,6 +79,7 @@ export async function readProfile(path: string, options: ReadProfileOptions = {}
       docs: (portfolio?.docs ?? []).map(local),
       authors: candidateIds(legacy.profile, portfolio?.authors ?? []),
       authorship: portfolio?.authorship ?? "verify",
+      chatPrivate: portfolio?.chat?.private ?? DEFAULT_CHAT_PRIVATE,
     },
     notes: legacy.notes,
   };

@@ -55,6 +55,8 @@ export interface AppDeps {
   /** The profile's file name, as the KB names its chunks (`profile.yaml`). */
   profilePath: string;
   truth?: ExtractResult;
+  /** What the contact answer says it keeps back ("Phone and email are private in this chat."). */
+  withheld?: string;
   /** The embedded extractive answerer when absent. */
   answerer?: Answerer;
   /** Milliseconds since the epoch. */
@@ -165,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       profile: deps.profile,
       profilePath: deps.profilePath,
       ...(deps.truth ? { truth: deps.truth } : {}),
+      ...(deps.withheld ? { withheld: deps.withheld } : {}),
     }),
     ...(options.topK ? { topK: options.topK } : {}),
     now,

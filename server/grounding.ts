@@ -23,6 +23,8 @@ export interface GroundingOptions {
   profilePath: string;
   /** Production technologies become chunks; the guards themselves judge by the chunks, not the truth. */
   truth?: ExtractResult;
+  /** What the contact answer says it keeps back ("Phone and email are private in this chat."). */
+  withheld?: string;
   /** Distinct chunks remembered (a Bedrock KB may return any number over time). */
   maxChunks?: number;
   /** Distinct retrieval results whose guard context is remembered. */

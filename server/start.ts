@@ -13,6 +13,7 @@ import { readProfile } from "../pipeline/profile.js";
 import { describeSecret } from "../pipeline/kb/secrets.js";
 import { createVerifier } from "../pipeline/verify/create.js";
 import type { Answerer } from "./answerer.js";
+import { chatProfile, privateNote } from "./security/privacy.js";
 import { type AppDeps, type AppOptions, buildApp } from "./app.js";
 
 export interface StartOptions {
@@ -54,7 +55,10 @@ export async function loadServerDeps(start: StartOptions): Promise<AppDeps> {
   const verifier = await createVerifier(verifierKind, { catalog, settings });
   const answerer = await answererFor(settings.get("writer") ?? "template", settings);
   const remoteKb = await remoteKnowledgeBase(settings.get("kb") ?? "local", settings);
-  const { profile, portfolio } = loaded;
+  const { portfolio } = loaded;
+  // Everything the server builds (facts, KB, answers, sources) starts from what the chat may tell.
+  const profile = chatProfile(loaded.profile, portfolio.chatPrivate);
+  const withheld = privateNote(portfolio.chatPrivate, loaded.profile);
   const extracted =
     portfolio.repos.length === 0
       ? undefined
@@ -67,7 +71,7 @@ export async function loadServerDeps(start: StartOptions): Promise<AppDeps> {
   // The snapshots go out of scope when this returns: the server keeps only the KB built from them.
   const { kb, secrets } = await openKnowledgeBase(
     remoteKb,
-    portfolioKbOptions(loaded, extracted, settings.get("kbDir")),
+    portfolioKbOptions({ ...loaded, profile }, extracted, settings.get("kbDir")),
   );
   for (const finding of secrets) start.logger?.warn({ ...finding }, describeSecret(finding));
   return {
@@ -77,6 +81,7 @@ export async function loadServerDeps(start: StartOptions): Promise<AppDeps> {
     catalog,
     profile,
     profilePath,
+    ...(withheld ? { withheld } : {}),
     ...(truth ? { truth } : {}),
     ...(start.logger ? { logger: start.logger } : {}),
     ...(start.now ? { now: start.now } : {}),

@@ -75,6 +75,8 @@ export interface FactSources {
   profile: JsonResume;
   profilePath: string;
   truth?: ExtractResult;
+  /** What the contact answer says it keeps back ("Phone and email are private in this chat."). */
+  withheld?: string;
 }
 
 const chunk = (id: string, uri: string, title: string, text: string, at?: Evidence | DocClaim): Chunk => ({
@@ -333,13 +335,14 @@ export function contactFact(sources: FactSources): Chunk[] {
     text(basics.url) && `website ${text(basics.url)}`,
     ...profiles.map((p) => text(p.url) && `${text(p.network) ?? "profile"} ${text(p.url)}`),
   ].filter((p): p is string => Boolean(p));
-  if (parts.length === 0) return [];
+  if (parts.length === 0 && !sources.withheld) return [];
   const who = text(basics.name) ?? "The candidate";
+  const said = parts.length > 0 ? `${who}: ${parts.join(", ")}.` : "";
   const c = chunk(
     "profile:contact",
     `${sources.profilePath}#basics`,
     "Contact",
-    `${who}: ${parts.join(", ")}.`,
+    [said, sources.withheld].filter(Boolean).join(" "),
   );
   return [{ ...c, kind: "profile" }];
 }

@@ -27,6 +27,8 @@ export interface TruthAnswerOptions {
   profilePath: string;
   truth?: ExtractResult;
   intents?: IntentData;
+  /** What the contact answer says it keeps back ("Phone and email are private in this chat."). */
+  withheld?: string;
 }
 
 export class TruthAnswers {

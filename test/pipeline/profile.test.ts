@@ -57,6 +57,7 @@ describe("reading a profile", () => {
         docs: [join(root, "cand/docs")],
         authors: [],
         authorship: "verify",
+        chatPrivate: ["phone", "email", "location"],
       },
       notes: [],
     });
@@ -80,14 +81,26 @@ describe("reading a profile", () => {
       path,
       dir: root,
       profile: resume,
-      portfolio: { repos: [], docs: [], authors: ["github:dana"], authorship: "verify" },
+      portfolio: {
+        repos: [],
+        docs: [],
+        authors: ["github:dana"],
+        authorship: "verify",
+        chatPrivate: ["phone", "email", "location"],
+      },
       notes: [],
     });
   });
 
   it("a portfolio with only repos has no docs", async () => {
     const loaded = await readProfile(file("p1.yaml", "portfolio:\n  repos: ['github:o/r']\n"));
-    expect(loaded.portfolio).toEqual({ repos: ["github:o/r"], docs: [], authors: [], authorship: "verify" });
+    expect(loaded.portfolio).toEqual({
+      repos: ["github:o/r"],
+      docs: [],
+      authors: [],
+      authorship: "verify",
+      chatPrivate: ["phone", "email", "location"],
+    });
     expect(loaded.profile).toEqual({});
   });
 });
@@ -363,6 +376,22 @@ describe("dates written with a month word, as published resumes write them", () 
       "profile.yaml: basics.label holds a vertical tab (Word's manual line break), which a DOCX cannot hold: read without it.",
       "profile.yaml: skills[0].keywords[0] holds a control character U+0001, which a DOCX cannot hold: read without it.",
     ]);
+  });
+
+  it("portfolio.chat.private: phone, email and location by default; the profile can open them; a part it cannot name is refused", async () => {
+    const plain = await readProfile(file("chat/a.yaml", "basics:\n  name: Dana\n"));
+    expect(plain.portfolio.chatPrivate).toEqual(["phone", "email", "location"]);
+    const open = await readProfile(
+      file("chat/b.yaml", "basics:\n  name: Dana\nportfolio:\n  chat:\n    private: []\n"),
+    );
+    expect(open.portfolio.chatPrivate).toEqual([]);
+    const error = await failure(
+      file("chat/c.yaml", "basics:\n  name: Dana\nportfolio:\n  chat:\n    private: [ssn]\n"),
+    );
+    expect(error).toBeInstanceOf(InputError);
+    expect(error?.message).toBe(
+      `${join(root, "chat/c.yaml")}: line 5: field "portfolio.chat.private[0]": expected email, phone, location, url, profiles.`,
+    );
   });
 
   it("a word that is no month is still refused, naming the field", async () => {
