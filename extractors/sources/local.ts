@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
 import type { Dirent } from "node:fs";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync, statSync } from "node:fs";
 import { lstat, readFile, readdir, realpath } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { basename, join, relative, sep } from "node:path";
+import { basename, join, relative, resolve, sep } from "node:path";
 import { promisify } from "node:util";
 import type IgnoreFactory from "ignore";
 import type { Ignore } from "ignore";
@@ -36,6 +36,8 @@ export async function snapshotLocalRepo(source: string, options: SourceOptions =
   const name = basename(root);
   const listed: RepoFileEntry[] = [];
   const gitWorkTree = existsSync(join(root, ".git")) ? root : undefined;
+  const pointed = gitWorkTree ? gitFileTarget(root) : undefined;
+  if (pointed) warnings.push({ repo: name, path: ".git", message: pointedMessage(pointed) });
   // git starts while the folders are listed.
   const commit = gitWorkTree ? headCommit(gitWorkTree) : undefined;
 
@@ -64,7 +66,8 @@ export async function snapshotLocalRepo(source: string, options: SourceOptions =
         pending.push(checkSymlink(path));
       } else if (entry.isDirectory()) {
         if (!isSkippedFolder(entry.name) && !isIgnored(active, path, true)) pending.push(walk(path, active));
-      } else if (entry.isFile() && !isIgnored(active, path, false)) {
+      } else if (entry.isFile() && entry.name !== ".git" && !isIgnored(active, path, false)) {
+        // A `.git` file is git's pointer to its folder (said above), not the repository's content.
         addFile(path);
       }
     }
@@ -174,4 +177,24 @@ async function headCommit(workTree: string): Promise<string | undefined> {
 function reason(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   return code ?? (error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Where a `.git` file (not a folder) sends git: a worktree's or a submodule's git folder, or anybody's.
+ * Undefined for a `.git` folder.
+ */
+function gitFileTarget(root: string): string | undefined {
+  try {
+    if (!lstatSync(join(root, ".git")).isFile()) return undefined;
+    const line = readFileSync(join(root, ".git"), "utf8").split("\n")[0] ?? "";
+    const match = /^gitdir:\s*(.+?)\s*$/.exec(line);
+    return match ? resolve(root, match[1]!) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The history (commit, authorship) is that git folder's: said, so a borrowed history is not taken for this folder's own. */
+function pointedMessage(target: string): string {
+  return `.git is a file pointing at ${target}: the commit and history are read from that git folder (a worktree or submodule does this; check it is this repository's)`;
 }

@@ -68,6 +68,17 @@ describe("snapshotLocalRepo", () => {
     expect(snap.warnings.map((w) => w.path)).toEqual(["."]);
   });
 
+  it("says where a .git file sends git: the history read is that git folder's", async () => {
+    await files({ "README.md": "# x", ".git": "gitdir: ../someone-else/.git\n" });
+    const snap = await snapshotLocalRepo(root);
+    expect(snap.warnings).toContainEqual({
+      repo: basename(root),
+      path: ".git",
+      message: `.git is a file pointing at ${join(root, "..", "someone-else", ".git")}: the commit and history are read from that git folder (a worktree or submodule does this; check it is this repository's)`,
+    });
+    expect(snap.files.map((f) => f.path)).toEqual(["README.md"]);
+  });
+
   it("honours .gitignore files at every level, and .git/info/exclude", async () => {
     await files({
       ".gitignore": "*.log\n/build-output/\n.env\n",
