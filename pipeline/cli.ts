@@ -122,6 +122,7 @@ export function buildProgram(exit: (code: number) => void, more: readonly Comman
       "--sign-key <file>",
       "sign report.json with this Ed25519 private key (vouch keygen) into report.json.sig",
     )
+    .option("--debug", "report.json names the portfolio's folders by their absolute paths on this machine")
     .action(async (options) => {
       const { runGenerate } = await import("./commands/generate.js");
       exit(await runGenerate(options));

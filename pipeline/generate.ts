@@ -4,7 +4,7 @@
 // values.
 import { randomUUID } from "node:crypto";
 import { rmdir } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { basename, join, relative } from "node:path";
 import { defaultCatalog } from "../extractors/catalog.js";
 import type { ExtractResult } from "../core/truth.js";
 import { GUARDS, buildContext, guardDraft, guardMatches, sealRecords } from "../guards/index.js";
@@ -55,6 +55,8 @@ export interface GenerateOptions {
   requireAuthorship?: boolean;
   /** An Ed25519 private key (PEM): report.json is signed into report.json.sig. */
   signKey?: string;
+  /** report.json names the portfolio's folders by their absolute paths on this machine. */
+  debug?: boolean;
   now?: Date;
   settings?: Settings;
   onStage?: (stage: string) => void;
@@ -101,6 +103,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const created = await prepareOutDir(options.out);
   const warn = options.onWarning ?? ((message) => process.stderr.write(`vouch: warning: ${message}\n`));
   const { repos, docs } = loaded.portfolio;
+  const asNamed = (path: string) =>
+    options.debug || /^github(-user)?:/.test(path) ? path : relative(loaded.dir, path) || ".";
   const holder = await portfolioPathHolding(options.out, [...repos, ...docs]);
   if (holder !== undefined) {
     const field = holder < repos.length ? `repos[${holder}]` : `docs[${holder - repos.length}]`;
@@ -221,8 +225,9 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
           inputs: {
             profile: options.profile,
             job: options.job,
-            repos: portfolio.repos,
-            docs: portfolio.docs,
+            // As the profile names them (relative to its folder): the machine's layout only with --debug.
+            repos: portfolio.repos.map(asNamed),
+            docs: portfolio.docs.map(asNamed),
             ...choice,
           },
           stages: clock.stages,

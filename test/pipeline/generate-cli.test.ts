@@ -107,6 +107,28 @@ describe("the embedded defaults (template writer, local KB, local verifier)", ()
     expect(report.verdicts.every((v) => v.verdict === "GROUNDED")).toBe(true);
     expect(report.outputs.map((o) => o.file).sort()).toEqual(FILES.filter((f) => f !== "report.json"));
   });
+
+  it("names the portfolio's folders as the profile does, not by this machine's layout", () => {
+    const { inputs } = json(join(out, "report.json")) as { inputs: { repos: string[]; docs: string[] } };
+    expect(inputs.repos).toEqual([
+      "repos/payments-api",
+      "repos/ledger-service",
+      "repos/platform-infra",
+      "repos/stream-analytics",
+      "repos/portfolio-site",
+    ]);
+    expect(inputs.docs).toEqual(["docs"]);
+    // Only the profile and job stay as given on the command line (here absolute).
+    const { inputs: _inputs, ...rest } = json(join(out, "report.json"));
+    expect(JSON.stringify(rest)).not.toContain(samples);
+  });
+
+  it("--debug names them by their absolute paths", async () => {
+    const debug = temp();
+    expect((await generate(debug, "--debug")).code).toBe(0);
+    const { inputs } = json(join(debug, "report.json")) as { inputs: { docs: string[] } };
+    expect(inputs.docs).toEqual([join(samples, "docs")]);
+  });
 });
 
 describe("a profile summary without a final full stop", () => {
