@@ -240,7 +240,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
           resume: verified.draft,
           layout,
           page: {
-            logPath: join(options.out, "redaction-log.jsonl"),
+            // The page lies beside the log: its name says where, without the machine's layout.
+            logPath: options.debug ? join(options.out, "redaction-log.jsonl") : "redaction-log.jsonl",
             context,
             chunks: grounding,
             profileName: basename(options.profile),

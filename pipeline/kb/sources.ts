@@ -148,15 +148,31 @@ function docFile(abs: string, root: string, repo: string | undefined): DocFile {
   return repo ? { abs, uri: `${repo}/${path}`, repo, path } : { abs, uri: path, path };
 }
 
-/** Two files that would share a uri (two folders named alike): the later one is named by its path. */
+/**
+ * Two files that would share a uri (two folders named alike): the later one is named by as many of the
+ * folders above it as tell them apart (`team-b/docs/guide.md`), never by the machine's whole layout, which
+ * chat sources would show to anyone.
+ */
 function uniqueUris(files: DocFile[]): DocFile[] {
   const seen = new Set<string>();
   files.sort((a, b) => (a.abs < b.abs ? -1 : a.abs > b.abs ? 1 : 0));
   for (const file of files) {
-    if (seen.has(file.uri)) file.uri = relative(process.cwd(), file.abs).split(sep).join("/");
+    if (seen.has(file.uri)) file.uri = distinctUri(file, seen);
     seen.add(file.uri);
   }
   return files;
+}
+
+/** The file's uri with the folders above it put before it, one at a time, until no other file has it. */
+function distinctUri(file: DocFile, seen: ReadonlySet<string>): string {
+  const above = dirname(file.abs).split(sep).filter(Boolean);
+  const depth = file.uri.split("/").length - 1;
+  const folders = above.slice(0, Math.max(0, above.length - depth));
+  for (let k = 1; k <= folders.length; k++) {
+    const uri = [...folders.slice(-k), file.uri].join("/");
+    if (!seen.has(uri)) return uri;
+  }
+  for (let n = 2; ; n++) if (!seen.has(`${file.uri}~${n}`)) return `${file.uri}~${n}`;
 }
 
 /** Doc lines the code contradicts, by `repo/path`. */

@@ -121,6 +121,11 @@ describe("the embedded defaults (template writer, local KB, local verifier)", ()
     // Only the profile and job stay as given on the command line (here absolute).
     const { inputs: _inputs, ...rest } = json(join(out, "report.json"));
     expect(JSON.stringify(rest)).not.toContain(samples);
+    // The evidence view names its log by the name it has beside it.
+    const page = readFileSync(join(out, "audit.html"), "utf8");
+    expect(page).not.toContain(out);
+    expect(page).not.toContain(join(samples, "repos"));
+    expect(page).not.toContain(join(samples, "docs"));
   });
 
   it("--debug names them by their absolute paths", async () => {

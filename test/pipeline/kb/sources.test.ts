@@ -112,6 +112,13 @@ describe("findDocFiles", () => {
     expect(named).toEqual([]);
   });
 
+  it("names two docs folders of the same name apart by the folder above, not by the machine's layout", async () => {
+    await put("team-a/docs/guide.md", "# A\n");
+    await put("team-b/docs/guide.md", "# B\n");
+    const files = await findDocFiles([join(scratch, "team-a/docs"), join(scratch, "team-b/docs")]);
+    expect(files.map((f) => f.uri)).toEqual(["docs/guide.md", "team-b/docs/guide.md"]);
+  });
+
   it("rejects a missing path, naming it", async () => {
     const missing = join(scratch, "nope");
     await expect(findDocFiles([missing])).rejects.toThrow(
