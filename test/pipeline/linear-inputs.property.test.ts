@@ -1,6 +1,6 @@
 // Every reader takes a long input in time linear in its length (issue 26 item 4): 100k, 200k and 400k
 // characters of each shape. Quadratic readers took 15–16 times as long for four times the text; the bound
-// here is 10, loose enough for a shared machine, and the fastest of two runs is what counts.
+// here is 10, loose enough for a shared machine, and the fastest of three runs is what counts.
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Catalog, defaultCatalog } from "../../extractors/catalog.js";
 import { findDocClaims, loadDocParser } from "../../extractors/docs.js";
@@ -27,7 +27,7 @@ const readers = {
 
 async function fastest(read: (text: string) => unknown, text: string): Promise<number> {
   let best = Infinity;
-  for (let run = 0; run < 2; run++) {
+  for (let run = 0; run < 3; run++) {
     const start = performance.now();
     await read(`${text}\n${run}`); // a new text each run: readers keep the last answers
     best = Math.min(best, performance.now() - start);
@@ -42,8 +42,10 @@ describe("readers are linear in their input", () => {
       const times: number[] = [];
       for (const length of [100_000, 200_000, 400_000])
         times.push(await fastest(readers[reader], shape.text(length)));
-      // Below 25 ms a run is mostly timer and collector noise: the floor keeps a fast reader from failing.
-      const [small, , large] = times.map((t) => Math.max(t, 25));
+      // Below 50 ms a run is mostly timer, JIT and collector noise (a CI run measured 15 / 38 / 260 ms for a
+      // reader that is 55 / 110 / 220 ms when alone): the floor keeps a fast reader from failing, and a
+      // quadratic one (seconds at 400k) still fails.
+      const [small, , large] = times.map((t) => Math.max(t, 50));
       expect(large! / small!, `${times.map((t) => t.toFixed(0)).join(" / ")} ms`).toBeLessThan(10);
     },
     120_000,
