@@ -34,6 +34,7 @@ import { strategize } from "./stages/strategize.js";
 import { verifyDraft } from "./stages/verify.js";
 import { createVerifier } from "./verify/create.js";
 import type { VerifyMode } from "./verify/types.js";
+import { isGithubSource } from "../extractors/sources/index.js";
 import { createWriter } from "./write/create.js";
 
 export interface GenerateOptions {
@@ -104,7 +105,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
   const warn = options.onWarning ?? ((message) => process.stderr.write(`vouch: warning: ${message}\n`));
   const { repos, docs } = loaded.portfolio;
   const asNamed = (path: string) =>
-    options.debug || /^github(-user)?:/.test(path) ? path : relative(loaded.dir, path) || ".";
+    options.debug || isGithubSource(path) ? path : relative(loaded.dir, path) || ".";
   const holder = await portfolioPathHolding(options.out, [...repos, ...docs]);
   if (holder !== undefined) {
     const field = holder < repos.length ? `repos[${holder}]` : `docs[${holder - repos.length}]`;

@@ -4,6 +4,7 @@
 // the two; measured on Node 20.20 for `/proc/x`). makeDirectory is a mkdir -p without that loop.
 import { mkdir, realpath, stat } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { isGithubSource } from "../extractors/sources/index.js";
 import { InputError } from "../core/errors.js";
 
 export const KERNEL_FOLDERS = ["/proc", "/sys", "/dev"] as const;
@@ -93,7 +94,7 @@ export async function portfolioPathHolding(
 ): Promise<number | undefined> {
   const target = await realTarget(resolve(out));
   for (const [index, path] of portfolioPaths.entries()) {
-    if (/^github(-user)?:/.test(path)) continue;
+    if (isGithubSource(path)) continue;
     const rel = relative(await realTarget(resolve(path)), target);
     if (!isAbsolute(rel) && rel !== ".." && !rel.startsWith(`..${sep}`)) return index;
   }

@@ -8,6 +8,7 @@ import { MAX_PROFILE_BYTES, readInputFile } from "./input-file.js";
 import { readLegacyKeys } from "./profile-legacy.js";
 import { readWordedDate } from "./worded-date.js";
 import { type ChatPrivateField, DEFAULT_CHAT_PRIVATE } from "./chat-private.js";
+import { isGithubSource } from "../extractors/sources/index.js";
 import { parseAuthorId } from "../extractors/authorship/identity.js";
 
 export interface Portfolio {
@@ -69,7 +70,7 @@ export async function readProfile(path: string, options: ReadProfileOptions = {}
     );
   }
   const dir = dirname(resolve(path));
-  const local = (p: string) => (/^github(-user)?:/.test(p) || isAbsolute(p) ? p : resolve(dir, p));
+  const local = (p: string) => (isGithubSource(p) || isAbsolute(p) ? p : resolve(dir, p));
   return {
     path,
     dir,

@@ -29,6 +29,7 @@ import { DEFAULT_BLOCK_OPTIONS } from "../render/review.js";
 import { jobRequirements } from "../requirements.js";
 import { extractPortfolio } from "../stages/extract.js";
 import { ingest } from "../stages/ingest.js";
+import { isGithubSource } from "../../extractors/sources/index.js";
 import { retrieve } from "../stages/retrieve.js";
 
 export const AUDIT_PAGE_NAME = "audit.html";
@@ -147,7 +148,7 @@ async function deriveEvidence(
   if (!(await exists(profilePath)))
     return none(`the run's profile ${profileInput} is not found from ${process.cwd()}`);
   const loaded = await readProfile(profilePath);
-  const remote = loaded.portfolio.repos.find((r) => /^github(-user)?:/.test(r));
+  const remote = loaded.portfolio.repos.find((r) => isGithubSource(r));
   if (remote)
     return none(
       `the portfolio names ${remote}, which an audit does not fetch; vouch generate writes this page with it`,
