@@ -88,7 +88,9 @@ export function buildProgram(exit: (code: number) => void, more: readonly Comman
 
   program
     .command("generate")
-    .description("Tailor the profile to a job: a guarded, verified resume DOCX and its redaction log.")
+    .description(
+      "Tailor the profile to a job: a guarded, verified resume (PDF and DOCX) and its redaction log.",
+    )
     .requiredOption("--profile <file>", "the candidate's JSON Resume (YAML or JSON) with a portfolio key")
     .requiredOption("--job <file>", "the job description: text, Markdown or JSON Resume's job format")
     .requiredOption("--out <dir>", "the output folder")
@@ -109,7 +111,12 @@ export function buildProgram(exit: (code: number) => void, more: readonly Comman
     .option("--kb <kb>", "local (default) or bedrock:<knowledge base id>", oneOf(KB_CHOICE))
     .option("--kb-dir <dir>", "persist the local knowledge base here and reuse it next time")
     .option("--top-k <n>", "chunks per query (default 8)", positiveInt)
-    .option("--layout <name|file>", "classic (default), compact, or a layout YAML file")
+    .option("--layout <name|file>", "classic (default), compact, modern, or a layout YAML file")
+    .option(
+      "--pages <n>",
+      "the page budget of resume.pdf (default 2; 1 for under five years of work)",
+      positiveInt,
+    )
     .option("--no-history", "do not ask git when stale doc lines changed")
     .option(
       "--require-authorship",

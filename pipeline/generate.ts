@@ -36,6 +36,10 @@ import { createVerifier } from "./verify/create.js";
 import type { VerifyMode } from "./verify/types.js";
 import { isGithubSource } from "../extractors/sources/index.js";
 import { createWriter } from "./write/create.js";
+import { backedEvidence, relevance } from "./write/relevance.js";
+import { defaultPageLimit, fitPages } from "./render/budget/fit.js";
+import { measurePages } from "./render/pdf/pdf.js";
+import { experienceYears } from "./years.js";
 
 export interface GenerateOptions {
   profile: string;
@@ -50,6 +54,8 @@ export interface GenerateOptions {
   kbDir?: string;
   topK?: number;
   layout?: string;
+  /** The page budget of resume.pdf (default: 2, or 1 for a profile under five years of work). */
+  pages?: number;
   /** Ask git when stale doc lines changed (default true). */
   history?: boolean;
   /** Evidence in a folder without history counts as others' (default: the profile's portfolio.authorship). */
@@ -146,6 +152,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     for (const finding of kb.secrets) warn(describeSecret(finding));
 
     const requirements = jobRequirements(job, catalog);
+    const pageLimit = options.pages ?? defaultPageLimit(experienceYears(profile, asOf).years);
     const retrieval = await clock.run(
       "retrieve",
       () => retrieve(kb.kb, requirements, choice.topK),
@@ -181,12 +188,29 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         chunks: retrieved,
         catalog,
         asOf,
+        pages: pageLimit,
       }),
     );
     // A model shown a 0.x profile writes its keys back (`work[].company`): read them as the profile's were.
     const legacyDraft = readLegacyKeys(writtenDraft, "the draft");
     if (legacyDraft.renamed) warn(legacyDraft.notes[0]!);
-    const draft = legacyDraft.profile;
+    const fitted = await clock.run(
+      "fit",
+      () =>
+        fitPages({
+          draft: legacyDraft.profile,
+          limit: pageLimit,
+          source: options.pages ? "option" : "default",
+          rank: {
+            backed: backedEvidence(requirements, pre.matches, catalog),
+            score: relevance(requirements, catalog).score,
+          },
+          asOf,
+          measure: (resume) => measurePages(resume, layout),
+        }),
+      ({ budget }) => ({ pages: budget.limit, leftOut: budget.leftOut.length }),
+    );
+    const draft = fitted.draft;
     const post = await clock.run(
       "post-writer guards",
       () => guardDraft(draft, context, GUARDS),
@@ -240,6 +264,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
           truth,
           resume: verified.draft,
           layout,
+          budget: fitted.budget,
           page: {
             // The page lies beside the log: its name says where, without the machine's layout.
             logPath: options.debug ? join(options.out, "redaction-log.jsonl") : "redaction-log.jsonl",

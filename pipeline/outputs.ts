@@ -16,6 +16,7 @@ import { type RunReport, SIGNATURE_FILE } from "./report.js";
 import { LOG_HEAD_FILE } from "./audit/log-head.js";
 
 export const OUTPUT_FILES = [
+  "resume.pdf",
   "resume.docx",
   "resume.review.docx",
   "resume.json",

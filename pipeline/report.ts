@@ -10,6 +10,8 @@ import type { UsageLedger } from "./backends/types.js";
 import { packageRoot } from "../core/paths.js";
 import type { Requirement } from "./requirements.js";
 import type { StageTiming } from "./stages/clock.js";
+import type { AtsReport } from "./render/ats/check.js";
+import type { PageBudgetReport } from "./render/budget/report.js";
 import type { SectionVerdict } from "./stages/verify.js";
 import { type Coverage, coverage } from "./stages/strategize/coverage.js";
 
@@ -67,6 +69,10 @@ export interface RunReport {
     };
   };
   versions: Record<string, string>;
+  /** resume.pdf as Typst laid it out: its pages (and the page budget, when one was set) and fonts. */
+  pdf?: { pages: number; fonts: string[]; budget?: PageBudgetReport };
+  /** What an ATS reads back from resume.pdf and resume.docx, compared with resume.json. */
+  ats?: AtsReport;
   outputs?: { file: string; bytes: number; sha256: string }[];
   /** Set when the run was signed: the signature file beside report.json and the key it names. */
   signature?: { file: string; algorithm: "ed25519"; publicKeySha256: string };

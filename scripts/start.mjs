@@ -1,5 +1,5 @@
 // `npm start`: the main job on the embedded defaults, offline: the sample candidate tailored to the sample
-// job, written to out/dana-reyes-platform-engineer/ (resume.docx, the review copy, the log, the report).
+// job, written to out/dana-reyes-platform-engineer/ (resume.pdf, resume.docx, the review copy, the log, the report).
 import { spawnSync } from "node:child_process";
 import { join, resolve } from "node:path";
 import { ensureSampleHistory } from "./sample-history.mjs";
@@ -26,5 +26,7 @@ const args = [
 ];
 const { status } = spawnSync(process.execPath, args, { cwd: root, stdio: "inherit" });
 if (status === 0)
-  console.log(`\nopen ${join(out, "resume.docx")}; the run's report is ${join(out, "report.json")}`);
+  console.log(
+    `\nopen ${join(out, "resume.pdf")} (or resume.docx); the run's report is ${join(out, "report.json")}`,
+  );
 process.exit(status ?? 1);

@@ -2,6 +2,8 @@ import { EXIT } from "../../core/errors.js";
 import { type GenerateOptions, generate } from "../generate.js";
 import { progress } from "../progress.js";
 import { explainTable } from "../stages/strategize/explain.js";
+import { atsSummaryLine } from "../render/ats/check.js";
+import { budgetLines } from "../render/budget/lines.js";
 
 /** The CLI's flags: the library's options a user can set, plus what only the CLI does with the result. */
 export interface GenerateFlags extends Omit<GenerateOptions, "now" | "settings" | "onStage"> {
@@ -38,6 +40,8 @@ export async function runGenerate(flags: GenerateFlags): Promise<number> {
         `wrote ${[...outputs.files.map((f) => f.file), "report.json", ...(outputs.signature ? [outputs.signature] : [])].join(", ")} to ${outputs.dir} in ${report.totalMs.toFixed(0)} ms`,
         report.coverage.line,
         ...(flags.explain ? explainTable(report.matches) : []),
+        ...(report.ats ? [atsSummaryLine(report.ats)] : []),
+        ...budgetLines(report),
         `guards: ${report.guards.records} records${counts.length > 0 ? `: ${counts.join("; ")}` : ""}`,
         ...(verdicts.length > 0
           ? [`verifier (${String(report.inputs.verifier)}, ${String(report.inputs.mode)}):`, ...verdicts]

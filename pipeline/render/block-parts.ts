@@ -14,6 +14,8 @@ export interface Segment {
   field?: string;
   bold?: boolean;
   italic?: boolean;
+  /** Where the text links to (a URL, `mailto:`): drawn as a link where the format has them. */
+  href?: string;
 }
 
 export interface Block {
@@ -39,6 +41,15 @@ export const list = (value: unknown): unknown[] => (Array.isArray(value) ? value
 export const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 export const withoutScheme = (url: string) => url.replace(/^https?:\/\//i, "").replace(/\/$/, "");
+/** A link target for a URL as a profile writes it (`github.com/ada` is https); nothing for anything else. */
+export function linkTarget(url: string): string | undefined {
+  const target = /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `https://${url}`;
+  return /^(https?:\/\/|mailto:)[^\s<>"]+$/i.test(target) ? target : undefined;
+}
+const withHref = (segment: Segment, url: string): Segment => {
+  const href = linkTarget(url);
+  return href ? { ...segment, href } : segment;
+};
 
 /** `A — B` from the parts that exist, each segment keeping its field. */
 export function joined(parts: (Segment | undefined)[], separator: string): Segment[] {
@@ -47,6 +58,7 @@ export function joined(parts: (Segment | undefined)[], separator: string): Segme
 }
 
 // A field's text is kept exactly as written: a review comment's offsets are offsets into this string.
+export { withHref };
 export const field = (value: unknown, path: string, style: Partial<Segment> = {}): Segment | undefined =>
   text(value) === undefined ? undefined : { text: value as string, field: path, ...style };
 
@@ -55,7 +67,7 @@ export function link(value: unknown, path: string): Segment | undefined {
   const url = text(value);
   if (url === undefined) return undefined;
   const shown = withoutScheme(url);
-  return shown === value ? { text: shown, field: path } : { text: shown };
+  return withHref(shown === value ? { text: shown, field: path } : { text: shown }, url);
 }
 
 /** The non-empty strings of a list as `a, b, c`, each keeping its field `<path>[j]`. */

@@ -16,6 +16,7 @@ import {
   record,
   singleDate,
   text,
+  withHref,
   withoutScheme,
 } from "./block-parts.js";
 import { formatDateRange } from "./dates.js";
@@ -23,6 +24,11 @@ import { EXTRA_SECTIONS } from "./extra-sections.js";
 import { SECTION_HEADINGS, type SectionId } from "./layout-schema.js";
 
 export { type Block, type BlockKind, type BlockOptions, type Segment, blockText } from "./block-parts.js";
+
+const mail = (email: Segment | undefined): Segment | undefined =>
+  email && /^[^\s@<>"]+@[^\s@<>"]+$/.test(email.text.trim())
+    ? { ...email, href: `mailto:${email.text.trim()}` }
+    : email;
 
 function headerBlocks(resume: JsonResume, options: BlockOptions): Block[] {
   const basics = record(resume.basics);
@@ -35,16 +41,17 @@ function headerBlocks(resume: JsonResume, options: BlockOptions): Block[] {
   const place = [location.city, location.region, location.countryCode].map(text).filter(Boolean).join(", ");
   const contact: (Segment | undefined)[] = [
     place ? { text: place } : undefined,
-    field(basics.email, "basics.email"),
+    mail(field(basics.email, "basics.email")),
     field(basics.phone, "basics.phone"),
-    text(basics.url) ? { text: withoutScheme(text(basics.url)!) } : undefined,
+    text(basics.url) ? withHref({ text: withoutScheme(text(basics.url)!) }, text(basics.url)!) : undefined,
     ...list(basics.profiles).map((p) => {
       const profile = record(p);
       const url = text(profile.url);
       const shown = url
         ? withoutScheme(url)
         : [text(profile.network), text(profile.username)].filter(Boolean).join(": ");
-      return shown ? { text: shown } : undefined;
+      if (!shown) return undefined;
+      return url ? withHref({ text: shown }, url) : { text: shown };
     }),
   ];
   const segments = joined(contact, options.header.separator);

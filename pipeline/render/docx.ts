@@ -9,13 +9,14 @@ import { type CoreProperties, packDocument } from "./docx-package.js";
 import { type PlacedComment, blockParagraphs } from "./docx-paragraphs.js";
 import { bulletNumbering, documentStyles, pageProperties } from "./docx-styles.js";
 import type { Layout } from "./layout-schema.js";
+import { type GivenProperties, resumeProperties } from "./properties.js";
 import type { RecordFacts } from "./record-places.js";
 import { type AnchorMap, REVIEW_AUTHOR, anchorRecords } from "./review.js";
 
 export interface RenderDocxOptions {
   /** Render the review variant: a comment at every place these records changed. */
   review?: { records: readonly RecordFacts[] };
-  properties?: { title?: string; description?: string; keywords?: string | readonly string[] };
+  properties?: GivenProperties;
   /**
    * The document's created and modified date, also used for comments and zip entries; a fixed default keeps
    * output reproducible (pass the run's timestamp to date it).
@@ -27,16 +28,12 @@ export interface RenderDocxOptions {
 export const DEFAULT_RENDER_DATE = "1980-01-01T00:00:00Z";
 
 function documentProperties(resume: JsonResume, options: RenderDocxOptions): CoreProperties {
-  const name = typeof resume.basics?.name === "string" ? resume.basics.name.trim() : "";
-  const label = typeof resume.basics?.label === "string" ? resume.basics.label.trim() : "";
-  const given = options.properties ?? {};
-  const skills = [...new Set((resume.skills ?? []).flatMap((s) => s.keywords ?? []))];
-  const keywords = given.keywords ?? skills;
+  const properties = resumeProperties(resume, options.properties);
   return {
-    title: given.title ?? (name ? `${name} — Resume` : "Resume"),
-    creator: name || "vouch",
-    description: given.description ?? ([name, label].filter(Boolean).join(", ") || undefined),
-    keywords: typeof keywords === "string" ? keywords : keywords.join(", ") || undefined,
+    title: properties.title,
+    creator: properties.author,
+    description: properties.description,
+    keywords: properties.keywords.join(", ") || undefined,
     lastModifiedBy: "vouch",
   };
 }

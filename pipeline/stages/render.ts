@@ -2,7 +2,11 @@
 import type { RedactionRecord } from "../../guards/record.js";
 import { type RunPageInput, runAuditPage } from "../audit/html/for-run.js";
 import type { JsonResume } from "../../core/resume.js";
+import { EXIT, VouchError } from "../../core/errors.js";
+import { atsLossMessage, atsReadBack } from "../render/ats/check.js";
 import { renderDocx } from "../render/docx.js";
+import { renderPdf } from "../render/pdf/pdf.js";
+import type { PageBudgetReport } from "../render/budget/report.js";
 import { type Layout, loadLayout } from "../render/layout.js";
 import { renderMarkdown } from "../render/markdown.js";
 import { type ReportInput, type RunReport, buildReport } from "../report.js";
@@ -14,6 +18,8 @@ export interface RenderInput {
   /** A layout (already loaded), or its name or file. */
   layout: Layout | string;
   now: Date;
+  /** The page budget's account, for report.json's pdf.budget. */
+  budget?: PageBudgetReport;
   /** What the evidence view needs beyond the resume and its records; without it no audit.html is written. */
   page?: AuditPageInput;
 }
@@ -21,13 +27,29 @@ export interface RenderInput {
 /** The run's guard context, grounding chunks and names, for audit.html. */
 export type AuditPageInput = Omit<RunPageInput, "records" | "resume" | "layout" | "report">;
 
+/**
+ * Every output file, in memory. resume.pdf and resume.docx are read back the way an ATS reads them
+ * (render/ats/) and the result goes into the report; a file that loses a text fails the run here, before
+ * anything is written.
+ */
 export async function renderOutputs(input: RenderInput): Promise<Map<string, string | Uint8Array>> {
   const layout = typeof input.layout === "string" ? loadLayout(input.layout) : input.layout;
-  const [docx, review] = await Promise.all([
+  const [docx, review, pdf] = await Promise.all([
     renderDocx(input.resume, layout, { date: input.now }),
     renderDocx(input.resume, layout, { date: input.now, review: { records: input.records } }),
+    renderPdf(input.resume, layout, { date: input.now }),
   ]);
+  const ats = await atsReadBack(input.resume, layout, { pdf: pdf.bytes, docx });
+  input.report.pdf = {
+    pages: pdf.pages,
+    fonts: pdf.fonts,
+    ...(input.budget ? { budget: input.budget } : {}),
+  };
+  input.report.ats = ats;
+  const lost = atsLossMessage(ats);
+  if (lost) throw new VouchError(lost, EXIT.problem);
   return new Map<string, string | Uint8Array>([
+    ["resume.pdf", pdf.bytes],
     ["resume.docx", docx],
     ["resume.review.docx", review],
     ["resume.json", `${JSON.stringify(input.resume, null, 2)}\n`],
@@ -49,9 +71,14 @@ function auditPage(input: RenderInput, layout: Layout, page: AuditPageInput): st
 
 /** The report of the run and the files it renders from the verified draft. */
 export async function render(
-  input: ReportInput & { resume: JsonResume; layout: Layout | string; page?: AuditPageInput },
+  input: ReportInput & {
+    resume: JsonResume;
+    layout: Layout | string;
+    page?: AuditPageInput;
+    budget?: PageBudgetReport;
+  },
 ): Promise<{ files: Map<string, string | Uint8Array>; report: RunReport }> {
-  const { resume, layout, page, ...facts } = input;
+  const { resume, layout, page, budget, ...facts } = input;
   const report = buildReport(facts);
   const files = await renderOutputs({
     resume,
@@ -59,6 +86,7 @@ export async function render(
     report,
     layout,
     now: input.now,
+    ...(budget ? { budget } : {}),
     ...(page ? { page } : {}),
   });
   return { files, report };

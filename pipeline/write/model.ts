@@ -117,6 +117,8 @@ function fill(template: string, input: WriterInput): string {
       )
       .join("\n"),
     chunks: input.chunks.map((c, i) => `[${i + 1}] (${c.uri}) ${c.text}`).join("\n\n"),
+    pages: String(input.pages ?? 2),
+    pagesPlural: (input.pages ?? 2) === 1 ? "" : "s",
   };
   return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
 }

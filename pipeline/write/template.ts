@@ -10,8 +10,6 @@ import { experienceYears } from "../years.js";
 import { backedEvidence, relevance } from "./relevance.js";
 import type { Writer, WriterInput } from "./types.js";
 
-/** Highlights kept per work entry, most relevant first. */
-export const MAX_HIGHLIGHTS = 6;
 const MAX_SUMMARY_TECHNOLOGIES = 6;
 export const ADDITIONAL_SKILLS = "Additional";
 
@@ -41,7 +39,8 @@ export function writeFromTemplate(input: WriterInput, template: SummaryTemplate)
       ...w,
       ...(w.highlights
         ? {
-            highlights: orderByBacked(w.highlights, (h) => h, evidenced, rank.score).slice(0, MAX_HIGHLIGHTS),
+            // Every highlight, most relevant first: the page budget (render/budget/) leaves out the rest.
+            highlights: orderByBacked(w.highlights, (h) => h, evidenced, rank.score),
           }
         : {}),
     }));

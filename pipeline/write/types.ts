@@ -17,6 +17,8 @@ export interface WriterInput {
   chunks: readonly Chunk[];
   catalog: Catalog;
   asOf: string;
+  /** The page budget of resume.pdf: a model writer is told it; every draft is fitted to it after. */
+  pages?: number;
 }
 
 /** Turns the inputs into a tailored JSON Resume draft; the guards and the verifier judge it after. */

@@ -38,6 +38,7 @@ const FILES = [
   "resume.docx",
   "resume.json",
   "resume.md",
+  "resume.pdf",
   "resume.review.docx",
 ];
 
@@ -94,6 +95,7 @@ describe("the embedded defaults (template writer, local KB, local verifier)", ()
       "strategize",
       "pre-writer guards",
       "write",
+      "fit",
       "post-writer guards",
       "verify",
       "render",

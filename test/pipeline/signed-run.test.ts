@@ -29,6 +29,7 @@ const RUN_FILES = [
   "resume.docx",
   "resume.json",
   "resume.md",
+  "resume.pdf",
   "resume.review.docx",
 ];
 
@@ -58,7 +59,7 @@ describe("a signed run", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(
-      /^chain intact: \d+ records, matching report\.json\noutputs intact: 6 files match their SHA-256 in report\.json\nsignature valid: report\.json\.sig verifies with the public key\n$/,
+      /^chain intact: \d+ records, matching report\.json\noutputs intact: 7 files match their SHA-256 in report\.json\nsignature valid: report\.json\.sig verifies with the public key\n$/,
     );
   });
 
@@ -75,7 +76,7 @@ describe("a signed run", () => {
     expect(JSON.parse(run.stdout).verification).toEqual({
       ok: true,
       problems: [],
-      outputs: 6,
+      outputs: 7,
       signature: "valid",
       overrides: { total: 0, signed: 0 },
     });

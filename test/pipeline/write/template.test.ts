@@ -10,7 +10,6 @@ import type { MatchStatus } from "../../../core/match.js";
 import type { StrategyMatch } from "../../../pipeline/stages/strategize.js";
 import {
   ADDITIONAL_SKILLS,
-  MAX_HIGHLIGHTS,
   type SummaryTemplate,
   loadSummaryTemplate,
   writeFromTemplate,
@@ -205,10 +204,19 @@ describe("highlights, projects and skills", () => {
     expect(work[1]).toEqual({ name: "Quillmark", startDate: "2016-01" });
   });
 
-  it(`keeps at most ${MAX_HIGHLIGHTS} highlights per entry, the most relevant`, () => {
+  it("keeps every highlight, the most relevant first: the page budget decides what goes", () => {
     const highlights = ["a1.", "a2.", "a3.", "a4.", "a5.", "a6.", "Ran Kubernetes.", "a8."];
     const draft = write({ profile: { work: [{ name: "X", highlights }] } });
-    expect(draft.work![0]!.highlights).toEqual(["Ran Kubernetes.", "a1.", "a2.", "a3.", "a4.", "a5."]);
+    expect(draft.work![0]!.highlights).toEqual([
+      "Ran Kubernetes.",
+      "a1.",
+      "a2.",
+      "a3.",
+      "a4.",
+      "a5.",
+      "a6.",
+      "a8.",
+    ]);
   });
 
   it("orders projects by relevance", () => {
