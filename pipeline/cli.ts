@@ -168,6 +168,16 @@ export function buildProgram(exit: (code: number) => void, more: readonly Comman
     });
 
   program
+    .command("init")
+    .description("Write a starter profile whose first line names the profile's JSON Schema, for editors.")
+    .option("--from <resume.json>", "start from a JSON Resume file (its fields kept, a portfolio key added)")
+    .option("--out <file>", "the profile to write (default profile.yaml; never overwritten)")
+    .action(async (options: { from?: string; out?: string }) => {
+      const { runInit } = await import("./commands/init.js");
+      exit(await runInit(options));
+    });
+
+  program
     .command("keygen")
     .description("Write an Ed25519 key pair for signing runs (generate --sign-key, audit --public-key).")
     .requiredOption("--out <dir>", "the folder for vouch-signing.key (mode 0600) and vouch-signing.pub")

@@ -9,7 +9,7 @@ export const AUTHORSHIP_MODES = ["verify", "required"] as const;
 // JSON Resume (jsonresume.org/schema) as far as vouch reads it; unknown keys pass through.
 // YAML reads an unquoted `startDate: 2021` as a number: a bare year is still a date.
 const DATE = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/;
-const date = z.preprocess(
+export const profileDate = z.preprocess(
   (value) =>
     typeof value === "number" && Number.isInteger(value)
       ? String(value)
@@ -23,6 +23,7 @@ const date = z.preprocess(
 );
 const text = z.string();
 const texts = z.array(z.string());
+const url = text.meta({ description: "A URL, e.g. https://github.com/ada" });
 const entry = <T extends z.ZodRawShape>(shape: T) => z.object(shape).catchall(z.unknown());
 
 export const profileSchema = entry({
@@ -31,9 +32,16 @@ export const profileSchema = entry({
     label: text.optional(),
     email: text.optional(),
     phone: text.optional(),
-    url: text.optional(),
+    url: url.optional(),
+    image: text.optional(),
     summary: text.optional(),
-    location: entry({}).optional(),
+    location: entry({
+      address: text.optional(),
+      postalCode: text.optional(),
+      city: text.optional(),
+      countryCode: text.meta({ description: "ISO-3166-1 ALPHA-2, e.g. US, DE" }).optional(),
+      region: text.optional(),
+    }).optional(),
     profiles: z
       .array(entry({ network: text.optional(), username: text.optional(), url: text.optional() }))
       .optional(),
@@ -41,10 +49,12 @@ export const profileSchema = entry({
   work: z
     .array(
       entry({
-        name: text.optional(),
+        name: text.meta({ description: "The employer" }).optional(),
         position: text.optional(),
-        startDate: date.optional(),
-        endDate: date.optional(),
+        url: url.optional(),
+        location: text.optional(),
+        startDate: profileDate.optional(),
+        endDate: profileDate.optional(),
         summary: text.optional(),
         highlights: texts.optional(),
       }),
@@ -57,23 +67,90 @@ export const profileSchema = entry({
         description: text.optional(),
         highlights: texts.optional(),
         keywords: texts.optional(),
-        startDate: date.optional(),
-        endDate: date.optional(),
+        url: url.optional(),
+        roles: texts.optional(),
+        entity: text.optional(),
+        type: text.optional(),
+        startDate: profileDate.optional(),
+        endDate: profileDate.optional(),
       }),
     )
     .optional(),
-  volunteer: z.array(entry({ startDate: date.optional(), endDate: date.optional() })).optional(),
-  awards: z.array(entry({ date: date.optional() })).optional(),
-  certificates: z.array(entry({ date: date.optional() })).optional(),
-  publications: z.array(entry({ releaseDate: date.optional() })).optional(),
-  education: z
-    .array(entry({ institution: text.optional(), startDate: date.optional(), endDate: date.optional() }))
+  volunteer: z
+    .array(
+      entry({
+        organization: text.optional(),
+        position: text.optional(),
+        url: url.optional(),
+        startDate: profileDate.optional(),
+        endDate: profileDate.optional(),
+        summary: text.optional(),
+        highlights: texts.optional(),
+      }),
+    )
     .optional(),
-  skills: z.array(entry({ name: text.optional(), keywords: texts.optional() })).optional(),
+  awards: z
+    .array(
+      entry({
+        title: text.optional(),
+        date: profileDate.optional(),
+        awarder: text.optional(),
+        summary: text.optional(),
+      }),
+    )
+    .optional(),
+  certificates: z
+    .array(
+      entry({
+        name: text.optional(),
+        date: profileDate.optional(),
+        issuer: text.optional(),
+        url: url.optional(),
+      }),
+    )
+    .optional(),
+  publications: z
+    .array(
+      entry({
+        name: text.optional(),
+        publisher: text.optional(),
+        releaseDate: profileDate.optional(),
+        url: url.optional(),
+        summary: text.optional(),
+      }),
+    )
+    .optional(),
+  education: z
+    .array(
+      entry({
+        institution: text.optional(),
+        url: url.optional(),
+        area: text.meta({ description: "e.g. Computer Science" }).optional(),
+        studyType: text.meta({ description: "e.g. BSc" }).optional(),
+        startDate: profileDate.optional(),
+        endDate: profileDate.optional(),
+        // Grades are written as numbers as often as strings.
+        score: z.union([text, z.number()]).optional(),
+        courses: texts.optional(),
+      }),
+    )
+    .optional(),
+  skills: z
+    .array(entry({ name: text.optional(), level: text.optional(), keywords: texts.optional() }))
+    .optional(),
+  languages: z.array(entry({ language: text.optional(), fluency: text.optional() })).optional(),
+  interests: z.array(entry({ name: text.optional(), keywords: texts.optional() })).optional(),
+  references: z.array(entry({ name: text.optional(), reference: text.optional() })).optional(),
   portfolio: z
     .object({
-      repos: z.array(z.string().min(1)).default([]),
-      docs: z.array(z.string().min(1)).default([]),
+      repos: z
+        .array(z.string().min(1))
+        .default([])
+        .meta({ description: "Folders of git repositories (relative to this file) or github:owner/name" }),
+      docs: z
+        .array(z.string().min(1))
+        .default([])
+        .meta({ description: "Folders or files of Markdown and text about the candidate's work" }),
       // Who the candidate is in commits, beside basics.email and the GitHub profile.
       authors: z
         .array(

@@ -54,3 +54,5 @@ console.log(
 const report = JSON.parse(readFileSync(join(out, "report.json"), "utf8"));
 console.log("stages of the last run (ms):");
 for (const s of report.stages) console.log(`  ${s.stage.padEnd(20)} ${s.ms.toFixed(1).padStart(7)}`);
+
+await import("./bench-pdf.mjs");

@@ -14,7 +14,9 @@ import { verificationOf } from "./verification.js";
 
 /** What report.json says about the run, as the header shows it. */
 export function runFacts(
-  report: (Pick<RunReport, "runId" | "startedAt" | "inputs"> & Partial<Pick<RunReport, "truth">>) | undefined,
+  report:
+    | (Pick<RunReport, "runId" | "startedAt" | "inputs"> & Partial<Pick<RunReport, "truth" | "pdf">>)
+    | undefined,
 ): RunFacts {
   if (!report) return {};
   const input = (key: string) =>
@@ -29,7 +31,11 @@ export function runFacts(
     mode: input("mode"),
     authorship: authorshipFact(report.truth?.authorship),
   };
-  return Object.fromEntries(Object.entries(facts).filter(([, v]) => typeof v === "string")) as RunFacts;
+  const kept = Object.fromEntries(Object.entries(facts).filter(([, v]) => typeof v === "string")) as RunFacts;
+  const budget = report.pdf?.budget;
+  if (budget && Array.isArray(budget.leftOut))
+    kept.budget = { limit: budget.limit, pages: report.pdf!.pages, leftOut: budget.leftOut };
+  return kept;
 }
 
 /** "podcast: 5 of 8 commits by the candidate; ledger: authorship not verified (no history)". */

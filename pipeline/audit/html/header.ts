@@ -2,7 +2,7 @@
 // who and what the run was, then the records counted by guard and by action.
 import type { RedactionRecord } from "../../../guards/record.js";
 import { escapeHtml } from "./escape.js";
-import type { AuditPageInput, Verification } from "./types.js";
+import type { AuditPageInput, RunFacts, Verification } from "./types.js";
 
 export function verificationHtml(v: Verification): string {
   const ok = v.status === "intact" && v.problems.length === 0;
@@ -66,4 +66,19 @@ ${verificationHtml(input.verification)}
   )}</div>
 <p class="total">${input.records.length} record${input.records.length === 1 ? "" : "s"} in the log.</p>
 </header>`;
+}
+
+/** What the page budget left out of the draft: not a guard's doing, and not hidden either. */
+export function leftOutHtml(budget: RunFacts["budget"]): string {
+  if (!budget || budget.leftOut.length === 0) return "";
+  const items = budget.leftOut
+    .map(
+      (l) =>
+        `<li><code>${escapeHtml(l.field)}</code> ${escapeHtml(l.text)} <span class="note">(${escapeHtml(l.reason)})</span></li>`,
+    )
+    .join("");
+  return `<section id="left-out" aria-labelledby="left-out-h">
+<h2 id="left-out-h">Left out to fit ${budget.limit} page${budget.limit === 1 ? "" : "s"} (the PDF has ${budget.pages})</h2>
+<ul>${items}</ul>
+</section>`;
 }

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { escapeHtml } from "./escape.js";
 import { EvidenceNotes } from "./evidence-view.js";
 import { filtersHtml } from "./filters.js";
-import { headerHtml } from "./header.js";
+import { headerHtml, leftOutHtml } from "./header.js";
 import { recordsHtml } from "./records-view.js";
 import { resumeHtml } from "./resume-view.js";
 import { SCRIPT } from "./script.js";
@@ -48,6 +48,7 @@ ${resume.html}
 <h2 id="records-h">Every change the guards and the verifier made</h2>
 ${recordsHtml(input.records)}
 </section>
+${leftOutHtml(input.run.budget)}
 ${filters.index}
 <section id="evidence-notes" aria-labelledby="evidence-notes-h">
 <h2 id="evidence-notes-h">Evidence notes</h2>

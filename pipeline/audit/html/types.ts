@@ -46,6 +46,8 @@ export interface RunFacts {
   mode?: string;
   /** Whose work the truth is, and how each repository's authorship was judged. */
   authorship?: string;
+  /** The page budget and what it left out of the draft (report.json's pdf.budget). */
+  budget?: { limit: number; pages: number; leftOut: { field: string; text: string; reason: string }[] };
 }
 
 export interface AuditPageInput {
