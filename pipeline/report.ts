@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import type { ExtractResult, RepoAuthorship } from "../core/truth.js";
+import type { AuthoredSpan, ExtractResult, RepoAuthorship } from "../core/truth.js";
 import type { RedactionRecord } from "../guards/record.js";
 import type { Match } from "../core/match.js";
 import type { RecordEvidence } from "../core/evidence.js";
@@ -45,6 +45,8 @@ export interface RunReport {
     technology?: string;
     status: string;
     note?: string;
+    /** The candidate's commits on the technology's evidence (first and last date), when history named some. */
+    authored?: AuthoredSpan;
     evidence: RecordEvidence[];
   }[];
   /** How many requirements the evidence backs, by what, and which it does not. */
@@ -122,6 +124,7 @@ export function buildReport(input: ReportInput): RunReport {
       status: m.status,
       ...(m.technology ? { technology: m.technology } : {}),
       ...(m.note ? { note: m.note } : {}),
+      ...authoredOf(input.truth, m.technology),
       evidence: m.evidence.map(asRecordEvidence),
     })),
     coverage: coverage(input.matches),
@@ -142,6 +145,11 @@ export function buildReport(input: ReportInput): RunReport {
       : {}),
     versions: versions(),
   };
+}
+
+function authoredOf(truth: ExtractResult | undefined, technology: string | undefined) {
+  const authored = technology ? truth?.technologies.find((t) => t.id === technology)?.authored : undefined;
+  return authored ? { authored } : {};
 }
 
 function authorshipSummary(

@@ -15,7 +15,8 @@ import { verificationOf } from "./verification.js";
 /** What report.json says about the run, as the header shows it. */
 export function runFacts(
   report:
-    | (Pick<RunReport, "runId" | "startedAt" | "inputs"> & Partial<Pick<RunReport, "truth" | "pdf">>)
+    | (Pick<RunReport, "runId" | "startedAt" | "inputs"> &
+        Partial<Pick<RunReport, "truth" | "pdf" | "matches" | "coverage">>)
     | undefined,
 ): RunFacts {
   if (!report) return {};
@@ -32,6 +33,8 @@ export function runFacts(
     authorship: authorshipFact(report.truth?.authorship),
   };
   const kept = Object.fromEntries(Object.entries(facts).filter(([, v]) => typeof v === "string")) as RunFacts;
+  if (Array.isArray(report.matches) && report.coverage)
+    kept.fit = { coverage: report.coverage, matches: report.matches };
   const budget = report.pdf?.budget;
   if (budget && Array.isArray(budget.leftOut))
     kept.budget = { limit: budget.limit, pages: report.pdf!.pages, leftOut: budget.leftOut };
@@ -55,7 +58,8 @@ export interface RunPageInput {
   records: readonly RedactionRecord[];
   resume: JsonResume;
   layout: BlockOptions;
-  report: Pick<RunReport, "runId" | "startedAt" | "inputs"> & Partial<Pick<RunReport, "truth">>;
+  report: Pick<RunReport, "runId" | "startedAt" | "inputs"> &
+    Partial<Pick<RunReport, "truth" | "pdf" | "matches" | "coverage">>;
   /** The run's guard context and grounding chunks: the same values its guards and verifier read. */
   context: GuardContext;
   chunks: readonly Chunk[];

@@ -6,6 +6,7 @@ import { escapeHtml } from "./escape.js";
 import { EvidenceNotes } from "./evidence-view.js";
 import { filtersHtml } from "./filters.js";
 import { headerHtml, leftOutHtml } from "./header.js";
+import { jobHtml } from "./job-view.js";
 import { recordsHtml } from "./records-view.js";
 import { resumeHtml } from "./resume-view.js";
 import { SCRIPT } from "./script.js";
@@ -39,11 +40,14 @@ export function buildAuditPage(input: AuditPageInput): string {
 ${headerHtml(input)}
 ${filters.nav}
 <main id="main">
+<div class="${input.run.fit ? "columns" : "single"}">
 <section class="resume" id="resume" aria-labelledby="resume-h">
 <h2 id="resume-h">The resume as rendered</h2>
 <p class="note">${escapeHtml(input.evidenceNote)} Hover or focus a dotted line for its evidence; the numbered notes below say the same and print.</p>
 ${resume.html}
 </section>
+${jobHtml(input.run.fit, input.run.job)}
+</div>
 <section id="records" aria-labelledby="records-h">
 <h2 id="records-h">Every change the guards and the verifier made</h2>
 ${recordsHtml(input.records)}

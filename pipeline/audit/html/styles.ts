@@ -6,7 +6,25 @@ export const STYLES = `
 /* on white: text 17.2:1, muted 8.9:1, link 8.0:1, ok 8.3:1, del 9.3:1; white on bad-bg 7.8:1; text on mark 15.1:1 */
 * { box-sizing: border-box; }
 body { font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; color: var(--text);
-  background: #fff; margin: 0 auto; max-width: 60rem; padding: 1rem 1.25rem 4rem; }
+  background: #fff; margin: 0 auto; max-width: 96rem; padding: 1rem 1.25rem 4rem; }
+/* The resume and the job side by side where the window is wide enough; one after the other otherwise. */
+.columns { display: grid; gap: 1.5rem; }
+@media (min-width: 70rem) { .columns { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); align-items: start; } }
+.job { border: 1px solid var(--line); padding: 0 1.25rem 1rem; }
+.job h2 { margin-top: 1rem; } .coverage-line { font-weight: 600; }
+.bar { display: flex; height: 1.1rem; border: 1px solid var(--text); margin: 0.5rem 0; }
+.bar-part { display: block; height: 100%; }
+.by-production { background: #0d5b26; } .by-profile { background: #2f7d9c; } .by-docs { background: #7a5ea8; }
+.unbacked { background: repeating-linear-gradient(45deg, #fff, #fff 4px, #8a1c1c 4px, #8a1c1c 6px); }
+.legend { font-size: 0.85rem; color: var(--muted); } .swatch { display: inline-block; width: 0.9em; height: 0.9em; border: 1px solid var(--text); vertical-align: -0.1em; margin-left: 0.5rem; }
+.unsupported { border-left: 6px solid var(--del); padding: 0.25rem 0.75rem; background: var(--panel); }
+.requirements { padding-left: 0; list-style: none; }
+.requirement { border-top: 1px solid var(--line); padding: 0.4rem 0; }
+.requirement h3 { margin: 0.2rem 0; font-size: 1rem; }
+.requirement.backed .icon { color: var(--ok); } .requirement.unbacked .icon { color: var(--del); }
+.requirement .status { font-weight: normal; font-size: 0.85rem; color: var(--muted); margin-left: 0.4rem; }
+.requirement-text, .commits { margin: 0.15rem 0; font-size: 0.9rem; } .commits { color: var(--ok); }
+.job-evidence { margin: 0.15rem 0; padding-left: 1.2rem; font-size: 0.85rem; }
 a { color: var(--link); }
 a:focus-visible, .claim:focus-visible, button:focus-visible { outline: 3px solid var(--link); outline-offset: 2px; }
 code { font: 0.875em/1.4 ui-monospace, Menlo, Consolas, monospace; overflow-wrap: anywhere; }

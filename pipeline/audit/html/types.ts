@@ -46,6 +46,8 @@ export interface RunFacts {
   mode?: string;
   /** Whose work the truth is, and how each repository's authorship was judged. */
   authorship?: string;
+  /** The job's requirements with their status and evidence, and the coverage line (report.json). */
+  fit?: JobFacts;
   /** The page budget and what it left out of the draft (report.json's pdf.budget). */
   budget?: { limit: number; pages: number; leftOut: { field: string; text: string; reason: string }[] };
 }
@@ -62,4 +64,24 @@ export interface AuditPageInput {
   evidence: LineEvidence;
   /** Where the evidence comes from, or why there is none, in one sentence. */
   evidenceNote: string;
+}
+
+export interface JobFacts {
+  coverage: {
+    requirements: number;
+    backed: number;
+    byProduction: number;
+    byProfile: number;
+    byDocs: number;
+    unsupported: string[];
+    line: string;
+  };
+  matches: {
+    requirement: string;
+    label?: string;
+    status: string;
+    note?: string;
+    authored?: { commits: number; total: number; first: string; last: string };
+    evidence: { source: string; ref: string; text?: string }[];
+  }[];
 }

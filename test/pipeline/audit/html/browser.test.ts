@@ -11,6 +11,7 @@ import { demoRun } from "./demo-run.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const SCREENSHOT = resolve(import.meta.dirname, "../../../../docs/audit-view.png");
+const JOB_SCREENSHOT = resolve(import.meta.dirname, "../../../../docs/evidence-job.png");
 // The machine's network is closed: without these flags Chromium keeps trying to reach Google's hosts.
 const ARGS = [
   "--headless",
@@ -184,5 +185,31 @@ describe.skipIf(unavailable !== undefined)("the evidence view in headless Chromi
     await claim.focus({ timeout: 5000 });
     await page.screenshot({ path: SCREENSHOT });
     expect(readFileSync(SCREENSHOT).subarray(1, 4).toString()).toBe("PNG");
+  });
+
+  it("puts the job beside the resume on a wide window, and under it on a narrow one", async () => {
+    const page = await open();
+    await page.setViewportSize({ width: 1500, height: 1000 });
+    const resume = (await page.locator("#resume").boundingBox())!;
+    const job = (await page.locator("#job").boundingBox())!;
+    expect(job.x).toBeGreaterThan(resume.x + resume.width - 1);
+    expect(Math.abs(job.y - resume.y)).toBeLessThan(2);
+    // Every requirement is listed with a status word, and what nothing backs is said in words.
+    const statuses = await page.locator("#job .requirement .status").allTextContents();
+    expect(statuses.length).toBe(await page.locator("#job .requirement").count());
+    expect(statuses).toContain("Only in examples");
+    expect(await page.locator("#job .unsupported").textContent()).toMatch(/^Not backed: .*Snowflake/);
+    expect(await page.locator("#job .bar").getAttribute("aria-label")).toMatch(
+      /^\d+ of \d+ requirements backed/,
+    );
+    await page.locator("#job").scrollIntoViewIfNeeded();
+    await page.evaluate("window.scrollTo(0, document.querySelector('#job').offsetTop - 16)");
+    await page.screenshot({ path: JOB_SCREENSHOT });
+    expect(readFileSync(JOB_SCREENSHOT).subarray(1, 4).toString()).toBe("PNG");
+    await page.setViewportSize({ width: 800, height: 1000 });
+    const narrowResume = (await page.locator("#resume").boundingBox())!;
+    const narrowJob = (await page.locator("#job").boundingBox())!;
+    expect(narrowJob.y).toBeGreaterThan(narrowResume.y + narrowResume.height - 1);
+    await page.setViewportSize({ width: 1200, height: 900 });
   });
 });
