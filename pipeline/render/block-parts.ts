@@ -40,7 +40,14 @@ export const text = (value: unknown): string | undefined =>
 export const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 export const record = (value: unknown): Record<string, unknown> =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-export const withoutScheme = (url: string) => url.replace(/^https?:\/\//i, "").replace(/\/$/, "");
+/** Past this, a URL's query and fragment are not shown (the link keeps them): a reader wants where it goes. */
+const LONG_URL = 60;
+
+/** A URL as the resume shows it: no scheme, no trailing slash, and a long one without its query. */
+export function shownUrl(url: string): string {
+  const shown = url.replace(/^https?:\/\//i, "").replace(/\/$/, "");
+  return shown.length > LONG_URL ? shown.replace(/[?#].*$/, "").replace(/\/$/, "") : shown;
+}
 /** A link target for a URL as a profile writes it (`github.com/ada` is https); nothing for anything else. */
 export function linkTarget(url: string): string | undefined {
   const target = /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `https://${url}`;
@@ -66,7 +73,7 @@ export const field = (value: unknown, path: string, style: Partial<Segment> = {}
 export function link(value: unknown, path: string): Segment | undefined {
   const url = text(value);
   if (url === undefined) return undefined;
-  const shown = withoutScheme(url);
+  const shown = shownUrl(url);
   return withHref(shown === value ? { text: shown, field: path } : { text: shown }, url);
 }
 

@@ -17,7 +17,7 @@ import {
   singleDate,
   text,
   withHref,
-  withoutScheme,
+  shownUrl,
 } from "./block-parts.js";
 import { formatDateRange } from "./dates.js";
 import { EXTRA_SECTIONS } from "./extra-sections.js";
@@ -43,12 +43,12 @@ function headerBlocks(resume: JsonResume, options: BlockOptions): Block[] {
     place ? { text: place } : undefined,
     mail(field(basics.email, "basics.email")),
     field(basics.phone, "basics.phone"),
-    text(basics.url) ? withHref({ text: withoutScheme(text(basics.url)!) }, text(basics.url)!) : undefined,
+    text(basics.url) ? withHref({ text: shownUrl(text(basics.url)!) }, text(basics.url)!) : undefined,
     ...list(basics.profiles).map((p) => {
       const profile = record(p);
       const url = text(profile.url);
       const shown = url
-        ? withoutScheme(url)
+        ? shownUrl(url)
         : [text(profile.network), text(profile.username)].filter(Boolean).join(": ");
       if (!shown) return undefined;
       return url ? withHref({ text: shown }, url) : { text: shown };

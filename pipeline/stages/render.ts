@@ -46,7 +46,7 @@ export async function renderOutputs(input: RenderInput): Promise<Map<string, str
     ...(input.budget ? { budget: input.budget } : {}),
   };
   input.report.ats = ats;
-  const lost = atsLossMessage(ats);
+  const lost = atsLossMessage(ats, pdf.uncovered);
   if (lost) throw new VouchError(lost, EXIT.problem);
   return new Map<string, string | Uint8Array>([
     ["resume.pdf", pdf.bytes],

@@ -33,7 +33,10 @@ export async function atsReadBack(
 const quoted = (text: string) => `"${text.length > 60 ? `${text.slice(0, 57)}…` : text}"`;
 
 /** One sentence naming what a file lost, or undefined when both read back whole. */
-export function atsLossMessage(report: AtsReport): string | undefined {
+export function atsLossMessage(
+  report: AtsReport,
+  uncovered: readonly { name: string; packages: readonly string[] }[] = [],
+): string | undefined {
   const parts = (Object.entries(report) as [string, AtsResult][]).flatMap(([file, result]) => {
     if (readBackComplete(result)) return [];
     const lost = [
@@ -44,6 +47,12 @@ export function atsLossMessage(report: AtsReport): string | undefined {
     return [`${file} reads back with ${shown}`];
   });
   if (parts.length === 0) return undefined;
+  const pdfLost = !readBackComplete(report["resume.pdf"]);
+  if (pdfLost && uncovered.length > 0) {
+    // Not a bug: a font is missing. Say which writing, and what to install.
+    const needs = uncovered.map((u) => `${u.name} (npm i ${u.packages[0]})`).join(", ");
+    return `ATS read-back failed: ${parts.join("; ")}. No installed font draws ${needs}: install it beside vouch and run again; nothing was written.`;
+  }
   return `ATS read-back failed: ${parts.join("; ")}. This is a rendering bug in vouch, not in the resume; nothing was written.`;
 }
 

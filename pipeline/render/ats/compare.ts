@@ -25,10 +25,28 @@ export interface AtsResult {
  * breaks there (templates/pdf/resume.typ), and the read-back holds it to that.
  */
 export function readingText(text: string): string {
-  return text.normalize("NFC").replace(/\s+/gu, " ").trim();
+  return text
+    .normalize("NFC")
+    .replace(INVISIBLE, "")
+    .replace(/\s+/gu, " ")
+    .replace(BESIDE_CJK, "")
+    .trim();
 }
 
-const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+/**
+ * Chinese and Japanese lines break between any two characters, with no space, and Korean between any two
+ * syllables: a line break there is not a word boundary. A space beside such a character is dropped on
+ * both sides of the comparison (Korean loses the glued-word check; its syllables still must all be there).
+ */
+const CJK =
+  "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}\\u3000-\\u303F\\uFF00-\\uFFEF";
+const BESIDE_CJK = new RegExp(`(?<=[${CJK}]) | (?=[${CJK}])`, "gu");
+
+/** Format characters (a zero-width space, a soft hyphen) and variation selectors: no PDF draws them. */
+const INVISIBLE = /[\p{Cf}\uFE00-\uFE0F]/gu;
+
+/** A letter or digit of writing that puts spaces between words (not Chinese or Japanese, see below). */
+const WORD_CHARACTER = /(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}]/u;
 const RIGHT_TO_LEFT = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}]/u;
 
 /**
@@ -51,16 +69,32 @@ export function visualOrder(text: string): string {
   return out.join(" ");
 }
 
-/** Where `needle` stands as whole words in `haystack` at or after `from`, or -1. */
-function findWhole(haystack: string, needle: string, from: number): number {
-  for (let at = haystack.indexOf(needle, from); at !== -1; at = haystack.indexOf(needle, at + 1)) {
-    const before = haystack[at - 1] ?? " ";
-    const after = haystack[at + needle.length] ?? " ";
-    const gluedBefore = WORD_CHARACTER.test(needle[0]!) && WORD_CHARACTER.test(before);
-    const gluedAfter = WORD_CHARACTER.test(needle.at(-1)!) && WORD_CHARACTER.test(after);
-    if (!gluedBefore && !gluedAfter) return at;
+/** A word longer than this may break across lines in the PDF (typst-input.ts keeps shorter ones whole). */
+const MAX_UNBROKEN = 40;
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The needle as a pattern: exact, but a line may break (a space) anywhere inside an overlong word. */
+function needlePattern(needle: string): RegExp {
+  const source = needle
+    .split(" ")
+    .map((word) => (word.length > MAX_UNBROKEN ? [...word].map(escaped).join(" ?") : escaped(word)))
+    .join(" ");
+  return new RegExp(source, "gu");
+}
+
+/** Where `needle` stands as whole words in `haystack` at or after `from`: its start and end, or undefined. */
+function findWhole(haystack: string, needle: string, from: number): { at: number; end: number } | undefined {
+  const pattern = needlePattern(needle);
+  pattern.lastIndex = from;
+  for (let match = pattern.exec(haystack); match; match = pattern.exec(haystack)) {
+    const [at, end] = [match.index, match.index + match[0].length];
+    const gluedBefore = WORD_CHARACTER.test(needle[0]!) && WORD_CHARACTER.test(haystack[at - 1] ?? " ");
+    const gluedAfter = WORD_CHARACTER.test(needle.at(-1)!) && WORD_CHARACTER.test(haystack[end] ?? " ");
+    if (!gluedBefore && !gluedAfter) return { at, end };
+    pattern.lastIndex = at + 1;
   }
-  return -1;
+  return undefined;
 }
 
 export function compareReadBack(expected: readonly ExpectedText[], read: string): AtsResult {
@@ -75,15 +109,13 @@ export function compareReadBack(expected: readonly ExpectedText[], read: string)
   for (const item of expected) {
     const needle = readingText(item.text);
     const visual = visualOrder(needle);
-    const find = (from: number) => {
-      const logical = findWhole(haystack, needle, from);
-      return logical !== -1 || visual === needle ? logical : findWhole(haystack, visual, from);
-    };
-    const at = find(cursor);
+    const find = (from: number) =>
+      findWhole(haystack, needle, from) ?? (visual === needle ? undefined : findWhole(haystack, visual, from));
+    const place = find(cursor);
     const loss = { field: item.field, text: item.text };
     let found = true;
-    if (at !== -1) cursor = at + needle.length;
-    else if (find(0) !== -1) result.outOfOrder.push(loss);
+    if (place) cursor = place.end;
+    else if (find(0)) result.outOfOrder.push(loss);
     else {
       result.missing.push(loss);
       found = false;

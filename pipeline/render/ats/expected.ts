@@ -3,7 +3,7 @@
 // employer, date range, highlight, skill and contact detail, in the order the layout shows them.
 import type { JsonResume } from "../../../core/resume.js";
 import { writableText } from "../../../core/xml-text.js";
-import { list, record, text, withoutScheme } from "../block-parts.js";
+import { list, record, text, shownUrl } from "../block-parts.js";
 import { formatDateRange } from "../dates.js";
 import type { Layout, SectionId } from "../layout-schema.js";
 
@@ -70,11 +70,11 @@ function contactTexts(resume: JsonResume): ExpectedText[] {
   add("basics.email", text(basics.email));
   add("basics.phone", text(basics.phone));
   const url = text(basics.url);
-  add("basics.url", url && withoutScheme(url));
+  add("basics.url", url && shownUrl(url));
   list(basics.profiles).forEach((p, i) => {
     const profile = record(p);
     const shown = text(profile.url);
-    add(`basics.profiles[${i}]`, shown ? withoutScheme(shown) : text(profile.username));
+    add(`basics.profiles[${i}]`, shown ? shownUrl(shown) : text(profile.username));
   });
   return items;
 }
@@ -92,7 +92,7 @@ function entryTexts(entry: Entry, key: string, parts: Part[], layout: Layout): E
       });
     if ("url" in part) {
       const url = text(entry[part.url]);
-      return url ? [{ field: `${key}.${part.url}`, text: withoutScheme(url) }] : [];
+      return url ? [{ field: `${key}.${part.url}`, text: shownUrl(url) }] : [];
     }
     const [start, end] = "dates" in part ? part.dates : [part.date, part.date];
     const range = formatDateRange(text(entry[start]), text(entry[end]), layout.dates);

@@ -1,6 +1,6 @@
 // The fonts resume.pdf embeds (templates/pdf/fonts.yaml): the layout's font as its open counterpart, and a
 // font per script only when the resume holds a character of that script, so a Latin resume never reads
-// the 11 MB of the CJK font. Font files are read once per process.
+// a 10 MB CJK font. An optional font is used where its package is installed. Files are read once.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -13,9 +13,20 @@ const fontsSchema = z.strictObject({
   layouts: z.record(z.string(), z.string()),
   fonts: z.record(
     z.string(),
-    z.strictObject({ family: z.string(), package: z.string(), files: z.array(z.string()).min(1) }),
+    z.strictObject({
+      family: z.string(),
+      package: z.string(),
+      optional: z.boolean().optional(),
+      files: z.array(z.string()).min(1),
+    }),
   ),
-  scripts: z.array(z.strictObject({ font: z.string(), scripts: z.array(z.string()).min(1) })),
+  scripts: z.array(
+    z.strictObject({
+      name: z.string(),
+      characters: z.array(z.string()).min(1),
+      fonts: z.array(z.string()).min(1),
+    }),
+  ),
 });
 type FontTable = z.infer<typeof fontsSchema>;
 
@@ -23,7 +34,7 @@ const FONTS_FILE = assetPath("templates", "pdf", "fonts.yaml");
 
 const table = lazy((): FontTable => {
   const parsed = checkDocument(readFileSync(FONTS_FILE, "utf8"), FONTS_FILE, fontsSchema, { syntax: "yaml" });
-  for (const key of [...Object.values(parsed.layouts), ...parsed.scripts.map((s) => s.font)]) {
+  for (const key of [...Object.values(parsed.layouts), ...parsed.scripts.flatMap((s) => s.fonts)]) {
     if (!parsed.fonts[key]) throw new Error(`${FONTS_FILE}: font "${key}" is not under fonts`);
   }
   return parsed;
@@ -31,12 +42,27 @@ const table = lazy((): FontTable => {
 
 const require = createRequire(import.meta.url);
 const blobs = new Map<string, Buffer[]>();
+const roots = new Map<string, string | undefined>();
+
+/** Where a font's package is installed, or undefined when it is not. */
+function packageRoot(key: string): string | undefined {
+  if (!roots.has(key)) {
+    const font = table().fonts[key]!;
+    try {
+      roots.set(key, dirname(require.resolve(`${font.package}/package.json`)));
+    } catch (error) {
+      if (!font.optional) throw error;
+      roots.set(key, undefined);
+    }
+  }
+  return roots.get(key);
+}
 
 function fontBlobs(key: string): Buffer[] {
   let read = blobs.get(key);
   if (!read) {
     const font = table().fonts[key]!;
-    const root = dirname(require.resolve(`${font.package}/package.json`));
+    const root = packageRoot(key)!;
     read = font.files.map((file) => readFileSync(join(root, file)));
     blobs.set(key, read);
   }
@@ -48,18 +74,32 @@ export interface FontChoice {
   keys: string[];
   /** The families in the order Typst tries them. */
   families: string[];
+  /** Writing the resume holds that no installed font of vouch's draws, with the packages that would. */
+  uncovered: { name: string; packages: string[] }[];
 }
 
-/** The fonts a resume needs: the layout's, then one for each script its text holds. */
+const patterns = new Map<string, RegExp>();
+const holds = (text: string, characters: string[]) => {
+  const key = characters.join("|");
+  let pattern = patterns.get(key);
+  if (!pattern) patterns.set(key, (pattern = new RegExp(characters.map((c) => `\\p{${c}}`).join("|"), "u")));
+  return pattern.test(text);
+};
+
+/** The fonts a resume needs: the layout's, then the first installed one for each writing its text holds. */
 export function chooseFonts(layoutFont: string, text: string): FontChoice {
   const fonts = table();
   const main = fonts.layouts[layoutFont] ?? Object.values(fonts.layouts)[0]!;
-  const keys = [main];
-  for (const { font, scripts } of fonts.scripts) {
-    const pattern = new RegExp(scripts.map((s) => `\\p{Script=${s}}`).join("|"), "u");
-    if (pattern.test(text) && !keys.includes(font)) keys.push(font);
+  const choice: FontChoice = { keys: [main], families: [], uncovered: [] };
+  for (const script of fonts.scripts) {
+    if (!holds(text, script.characters)) continue;
+    if (script.fonts.some((key) => choice.keys.includes(key))) continue; // kana's font draws Han too
+    const installed = script.fonts.find((key) => packageRoot(key) !== undefined);
+    if (installed) choice.keys.push(installed);
+    else choice.uncovered.push({ name: script.name, packages: script.fonts.map((k) => fonts.fonts[k]!.package) });
   }
-  return { keys, families: keys.map((key) => fonts.fonts[key]!.family) };
+  choice.families = choice.keys.map((key) => fonts.fonts[key]!.family);
+  return choice;
 }
 
 /** Every font file of the choice, as the compiler takes them. */

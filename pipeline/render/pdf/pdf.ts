@@ -10,7 +10,7 @@ import { assetPath } from "../../../core/paths.js";
 import { resumeBlocks } from "../blocks.js";
 import type { Layout } from "../layout-schema.js";
 import type { GivenProperties } from "../properties.js";
-import { chooseFonts, loadFonts } from "./fonts.js";
+import { type FontChoice, chooseFonts, loadFonts } from "./fonts.js";
 import { drawnText, typstInput } from "./typst-input.js";
 
 export interface RenderedPdf {
@@ -19,6 +19,8 @@ export interface RenderedPdf {
   pages: number;
   /** The families the PDF was drawn with, the layout's first. */
   fonts: string[];
+  /** Writing no installed font of vouch's draws (the machine's own fonts were tried). */
+  uncovered: FontChoice["uncovered"];
 }
 
 export interface RenderPdfOptions {
@@ -55,7 +57,7 @@ async function compileResume(resume: JsonResume, layout: Layout, properties?: Gi
   const error = result.takeError();
   if (error)
     throw new Error(`resume.pdf: Typst could not lay out the resume: ${diagnosticText(compiler, error)}`);
-  return { compiler, document: result.result!, fonts: choice.families };
+  return { compiler, document: result.result!, fonts: choice.families, uncovered: choice.uncovered };
 }
 
 /** How many pages the resume comes to with this layout, laid out but not written (the page budget's measure). */
@@ -70,9 +72,9 @@ export async function renderPdf(
 ): Promise<RenderedPdf> {
   const date = new Date(options.date ?? "1980-01-01T00:00:00Z");
   if (Number.isNaN(date.getTime())) throw new Error(`renderPdf: invalid date ${String(options.date)}`);
-  const { compiler, document, fonts } = await compileResume(resume, layout, options.properties);
+  const { compiler, document, fonts, uncovered } = await compileResume(resume, layout, options.properties);
   const bytes = compiler.pdf(document, { creationTimestamp: Math.floor(date.getTime() / 1000) });
   // The compiler keeps what it computed between runs; an old entry is not worth the memory.
   compiler.evictCache(10);
-  return { bytes: new Uint8Array(bytes), pages: document.numOfPages, fonts };
+  return { bytes: new Uint8Array(bytes), pages: document.numOfPages, fonts, uncovered };
 }

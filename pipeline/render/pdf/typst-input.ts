@@ -34,13 +34,39 @@ function cleanBlock(block: Block, separator: string): Block {
   const whole = (text: string) => block.kind === "contact" && text !== separator;
   return {
     ...block,
-    segments: block.segments.map((s) => ({
-      ...s,
-      text: writableText(s.text),
-      ...(whole(s.text) ? { whole: true } : {}),
-    })),
+    segments: block.segments.map((s) => {
+      // A tab is a space to a reader; drawn, it is nothing, and glues its neighbours. A zero-width space,
+      // word joiner or byte-order mark draws nothing and can swallow the glyph before it from the text
+      // layer; a soft hyphen would break a word with a hyphen a reader keeps.
+      const text = writableText(s.text)
+        .replace(/\t/g, " ")
+        .replace(/[\u00AD\u200B\u2060\uFEFF]/g, "");
+      return { ...s, text, pieces: whole(text) ? [{ text, keep: true }] : pieces(text) };
+    }),
     ...(block.dates ? { dates: writableText(block.dates) } : {}),
   };
+}
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** Longer than this, a word must be allowed to break, or it runs past the margin. */
+const MAX_KEPT_WORD = 40;
+
+/**
+ * The text in pieces, with the words a line must not break inside kept whole: "github.com/ada", "CI/CD",
+ * "right-sizing" (an ATS reads a break there as two words). Chinese and Japanese break anywhere, and a
+ * word longer than a line must break somewhere: neither is kept.
+ */
+export function pieces(text: string): { text: string; keep?: true }[] {
+  const out: { text: string; keep?: true }[] = [];
+  for (const part of text.split(/(\s+)/)) {
+    if (part === "") continue;
+    const keep = /[/-]/.test(part) && part.length <= MAX_KEPT_WORD && !CJK.test(part);
+    const last = out.at(-1);
+    if (keep) out.push({ text: part, keep: true });
+    else if (last && !last.keep) last.text += part;
+    else out.push({ text: part });
+  }
+  return out;
 }
 
 export function typstInput(

@@ -57,6 +57,20 @@ describe("compareReadBack: what an ATS must find, in order, as whole words", () 
     expect(visualOrder("Office תל אביב יפו IL")).toBe("Office יפו אביב תל IL");
   });
 
+  it("lets a line break anywhere inside a word longer than a line, and between Chinese, Japanese or Korean characters", () => {
+    const url = "chrome.google.com/webstore/detail/kieaniodbboioemmcghcbkfmnhnkfmicbkpjopdnkmmdhknnefmc";
+    const items: ExpectedText[] = [
+      { field: "projects[0].url", text: url },
+      { field: "basics.summary", text: "拥有7年以上React经验 的工程师" },
+      { field: "basics.label", text: "서버 백엔드 개발" },
+    ];
+    const read = `${url.slice(0, 50)}\n${url.slice(50)}\n拥有7年以上\nReact经验的工\n程师\n서버 백엔\n드 개발`;
+    expect(compareReadBack(items, read).missing).toEqual([]);
+    // A short word broken across lines is still two words.
+    const short: ExpectedText[] = [{ field: "x", text: "github.com/ada" }];
+    expect(compareReadBack(short, "github.com/\nada").missing).toHaveLength(1);
+  });
+
   it("reads text as a reader joins it", () => {
     expect(readingText(" a\tb \r\n c-\n  d ")).toBe("a b c- d");
   });

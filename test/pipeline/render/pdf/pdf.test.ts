@@ -5,6 +5,7 @@ import { expectedTexts } from "../../../../pipeline/render/ats/expected.js";
 import { readPdfText } from "../../../../pipeline/render/ats/read.js";
 import { layoutNames, loadLayout } from "../../../../pipeline/render/layout.js";
 import { renderPdf } from "../../../../pipeline/render/pdf/pdf.js";
+import { pieces } from "../../../../pipeline/render/pdf/typst-input.js";
 import { sampleResume } from "../docx-reader.js";
 import { extraSectionsResume } from "../extra-sections-sample.js";
 
@@ -30,6 +31,25 @@ async function annotations(data: Uint8Array): Promise<string[]> {
   }
   return links;
 }
+
+describe("pieces: the words a PDF line must not break inside", () => {
+  it("keeps URLs, slashed and hyphenated words whole; not Chinese, nor a word longer than a line", () => {
+    expect(pieces("Ran CI/CD on github.com/ada, right-sizing nodes")).toEqual([
+      { text: "Ran " },
+      { text: "CI/CD", keep: true },
+      { text: " on " },
+      { text: "github.com/ada,", keep: true },
+      { text: " " },
+      { text: "right-sizing", keep: true },
+      { text: " nodes" },
+    ]);
+    expect(
+      pieces("开发/预发布 and a-very-long-hyphenated-identifier-that-runs-past-forty-characters"),
+    ).toEqual([
+      { text: "开发/预发布 and a-very-long-hyphenated-identifier-that-runs-past-forty-characters" },
+    ]);
+  });
+});
 
 describe("renderPdf: resume.pdf through Typst", () => {
   it("is a PDF whose text layer holds every field in the layout's order, without ligature characters", async () => {
