@@ -25,12 +25,7 @@ export interface AtsResult {
  * breaks there (templates/pdf/resume.typ), and the read-back holds it to that.
  */
 export function readingText(text: string): string {
-  return text
-    .normalize("NFC")
-    .replace(INVISIBLE, "")
-    .replace(/\s+/gu, " ")
-    .replace(BESIDE_CJK, "")
-    .trim();
+  return text.normalize("NFC").replace(INVISIBLE, "").replace(/\s+/gu, " ").replace(BESIDE_CJK, "").trim();
 }
 
 /**
@@ -46,7 +41,8 @@ const BESIDE_CJK = new RegExp(`(?<=[${CJK}]) | (?=[${CJK}])`, "gu");
 const INVISIBLE = /[\p{Cf}\uFE00-\uFE0F]/gu;
 
 /** A letter or digit of writing that puts spaces between words (not Chinese or Japanese, see below). */
-const WORD_CHARACTER = /(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}]/u;
+const WORD_CHARACTER =
+  /(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}])[\p{L}\p{N}]/u;
 const RIGHT_TO_LEFT = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}]/u;
 
 /**
@@ -110,7 +106,8 @@ export function compareReadBack(expected: readonly ExpectedText[], read: string)
     const needle = readingText(item.text);
     const visual = visualOrder(needle);
     const find = (from: number) =>
-      findWhole(haystack, needle, from) ?? (visual === needle ? undefined : findWhole(haystack, visual, from));
+      findWhole(haystack, needle, from) ??
+      (visual === needle ? undefined : findWhole(haystack, visual, from));
     const place = find(cursor);
     const loss = { field: item.field, text: item.text };
     let found = true;

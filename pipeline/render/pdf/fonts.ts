@@ -96,7 +96,11 @@ export function chooseFonts(layoutFont: string, text: string): FontChoice {
     if (script.fonts.some((key) => choice.keys.includes(key))) continue; // kana's font draws Han too
     const installed = script.fonts.find((key) => packageRoot(key) !== undefined);
     if (installed) choice.keys.push(installed);
-    else choice.uncovered.push({ name: script.name, packages: script.fonts.map((k) => fonts.fonts[k]!.package) });
+    else
+      choice.uncovered.push({
+        name: script.name,
+        packages: script.fonts.map((k) => fonts.fonts[k]!.package),
+      });
   }
   choice.families = choice.keys.map((key) => fonts.fonts[key]!.family);
   return choice;
