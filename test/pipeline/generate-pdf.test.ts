@@ -7,10 +7,13 @@ import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readPdfText } from "../../pipeline/render/ats/read.js";
 import { runCli } from "../helpers/cli.js";
+import { nineJobs } from "../helpers/long-profile.js";
 
 const samples = resolve(import.meta.dirname, "../../samples");
 const job = join(samples, "jobs/platform-engineer.md");
 const temp = () => mkdtempSync(join(tmpdir(), "vouch-pdf-"));
+const onSample = (out: string, ...args: string[]) =>
+  runCli(["generate", "--profile", join(samples, "profile.yaml"), "--job", job, "--out", out, ...args]);
 
 interface Report {
   outputs: { file: string; sha256: string }[];
@@ -39,18 +42,7 @@ interface Report {
 describe("vouch generate writes resume.pdf", () => {
   it("lists it with its SHA-256, reads both files back whole, and says so", async () => {
     const out = join(temp(), "run");
-    const run = await runCli([
-      "generate",
-      "--profile",
-      join(samples, "profile.yaml"),
-      "--job",
-      job,
-      "--out",
-      out,
-      "--no-history",
-      "--layout",
-      "modern",
-    ]);
+    const run = await onSample(out, "--no-history", "--layout", "modern");
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^ATS read-back: PDF and DOCX complete \(\d+ texts each; PDF 1 page\)$/m);
     const report = JSON.parse(readFileSync(join(out, "report.json"), "utf8")) as Report;
@@ -74,17 +66,7 @@ describe("vouch generate writes resume.pdf", () => {
 
   it("fits a nine-job profile to --pages 2, leaving out the oldest, least relevant highlights, and shows them", async () => {
     const dir = temp();
-    const work = Array.from({ length: 9 }, (_, i) => ({
-      name: `Company ${i + 1}`,
-      position: "Software Engineer",
-      startDate: `${2024 - 2 * i}-01`,
-      endDate: `${2025 - 2 * i}-12`,
-      highlights: Array.from(
-        { length: 7 },
-        (_, j) =>
-          `Shipped the ${["billing", "search", "ledger", "import", "report", "admin", "audit"][j]} service ${i}-${j} with Go and PostgreSQL for a team of twelve engineers across three time zones, and ran it on call for two years without a missed page.`,
-      ),
-    }));
+    const work = nineJobs();
     const profile = join(dir, "profile.json");
     writeFileSync(
       profile,
@@ -117,17 +99,7 @@ describe("vouch generate writes resume.pdf", () => {
   });
 
   it("refuses a page budget that is not a positive whole number, before any work", async () => {
-    const run = await runCli([
-      "generate",
-      "--profile",
-      join(samples, "profile.yaml"),
-      "--job",
-      job,
-      "--out",
-      join(temp(), "x"),
-      "--pages",
-      "0",
-    ]);
+    const run = await onSample(join(temp(), "x"), "--pages", "0");
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/--pages/);
   });

@@ -1,5 +1,6 @@
 // What the evidence view is built from: plain values, so the page is a pure function of them.
 import type { RedactionRecord } from "../../../guards/record.js";
+import type { Coverage } from "../../stages/strategize/coverage.js";
 import type { JsonResume } from "../../../core/resume.js";
 import type { BlockOptions } from "../../render/blocks.js";
 
@@ -67,15 +68,7 @@ export interface AuditPageInput {
 }
 
 export interface JobFacts {
-  coverage: {
-    requirements: number;
-    backed: number;
-    byProduction: number;
-    byProfile: number;
-    byDocs: number;
-    unsupported: string[];
-    line: string;
-  };
+  coverage: Coverage;
   matches: {
     requirement: string;
     label?: string;

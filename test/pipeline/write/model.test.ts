@@ -91,6 +91,13 @@ describe("the request", () => {
     expect(request.prompt).toContain("[1] (docs/eks.md) We moved to EKS.");
     expect(request.prompt).toContain('"summary": "Own words with $& and {{job}}."');
     expect(request.prompt.match(/\{\{/g)).toHaveLength(1);
+    expect(request.prompt).toContain("The resume must fit on 2 pages");
+  });
+
+  it("tells the model the page budget", async () => {
+    const { backend, requests } = fakeBackend(tool({ summary: "S.", work: [], skills: [] }));
+    await modelWriter(backend).write({ ...input, pages: 1 });
+    expect(requests[0]!.prompt).toContain("The resume must fit on 1 page (US letter or A4, one\ncolumn)");
   });
 });
 

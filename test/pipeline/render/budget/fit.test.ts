@@ -3,6 +3,7 @@ import type { JsonResume } from "../../../../core/resume.js";
 import { defaultPageLimit, fitPages } from "../../../../pipeline/render/budget/fit.js";
 import { loadLayout } from "../../../../pipeline/render/layout.js";
 import { measurePages } from "../../../../pipeline/render/pdf/pdf.js";
+import { nineJobs } from "../../../helpers/long-profile.js";
 
 /** A rank where a highlight naming Kubernetes is backed, and "latency" is a shared word. */
 const rank = {
@@ -95,17 +96,7 @@ describe("fitPages: the page budget", () => {
 describe("fitPages with the real layout", () => {
   it("brings a nine-job profile from three pages to two, measured by Typst", async () => {
     const layout = loadLayout("classic");
-    const jobs = Array.from({ length: 9 }, (_, i) => ({
-      name: `Company ${i + 1}`,
-      position: "Software Engineer",
-      startDate: `${2024 - 2 * i}-01`,
-      endDate: `${2025 - 2 * i}-12`,
-      highlights: Array.from(
-        { length: 7 },
-        (_, j) =>
-          `Shipped the ${["billing", "search", "ledger", "import", "report", "admin", "audit"][j]} service ${i}-${j} with Go and PostgreSQL for a team of twelve engineers across three time zones, and ran it on call for two years without a missed page.`,
-      ),
-    }));
+    const jobs = nineJobs();
     const long: JsonResume = { basics: { name: "Nine Jobs", summary: "Engineer." }, work: jobs };
     expect(await measurePages(long, layout)).toBe(3);
     const fitted = await fitPages({
