@@ -65,6 +65,8 @@ export interface GenerateOptions {
   /** report.json names the portfolio's folders by their absolute paths on this machine. */
   debug?: boolean;
   now?: Date;
+  /** The run's id (default: a random UUID); with `now`, a run whose outputs are the same bytes every time. */
+  runId?: string;
   settings?: Settings;
   onStage?: (stage: string) => void;
   /** A warning a person should read (a doc that holds a secret, left out of the KB); default: stderr. */
@@ -235,7 +237,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
         )
       : { draft: post.draft, records: [], sections: [] };
 
-    const runId = randomUUID();
+    const runId = options.runId ?? randomUUID();
     const records = sealRecords([...pre.records, ...post.records, ...verified.records], {
       runId,
       ts: now.toISOString(),
