@@ -3,7 +3,6 @@
 // A record that edits a string's whole text keeps the text edit's shape (ranges, plain strings); a record
 // of any other value (an entry, a list, a key put back or taken out) holds JSON texts of the values.
 import type { UnsealedRecord } from "./record.js";
-import { TEXT_RULES } from "./record/messages.js";
 import { type JsonResume, deleteField, getField, insertField, putField } from "../core/resume.js";
 import type { DraftEdit, DraftFinding } from "./types.js";
 
@@ -49,11 +48,6 @@ export function applyDraftFindings(
 ): { draft: JsonResume; records: UnsealedRecord[] } {
   const doc = structuredClone(draft);
   return { draft: doc, records: findings.map((f) => applyDraftEdit(doc, f)) };
-}
-
-/** Whether a record is a structural one whose values are JSON (see the top of this file). */
-export function holdsJson(record: Pick<UnsealedRecord, "guard" | "rule" | "range">): boolean {
-  return record.guard === "record-provenance" && record.range === undefined && !TEXT_RULES.has(record.rule);
 }
 
 /** Undo one structural record on `doc` (which the caller owns). */

@@ -1,8 +1,9 @@
 import type { Catalog } from "../extractors/catalog.js";
 import type { ExtractResult } from "../core/truth.js";
-import { applyDraftEdit, holdsJson, revertDraftEdit } from "./apply-draft.js";
+import { revert } from "./apply.js";
+import { applyDraftEdit } from "./apply-draft.js";
 import type { UnsealedRecord } from "./record.js";
-import { type JsonResume, getField, insertItem, parseField, removeItem, setField } from "../core/resume.js";
+import { type JsonResume, parseField, removeItem, setField } from "../core/resume.js";
 import { type StringResult, guardString } from "./run-string.js";
 import { type DraftTarget, draftTargets, heldElsewhere, repeatNote } from "./targets.js";
 import type { Guard, GuardContext, TextFinding } from "./types.js";
@@ -141,12 +142,7 @@ function withoutRepeat(
   const held = heldElsewhere(draft, target.field, original, removing);
   if (!held) return result;
   // The text before the fallback: the records from it on, undone last first.
-  let text = result.text;
-  for (const record of result.records.slice(at).reverse()) {
-    if (!record.outputRange) continue;
-    const [start, end] = record.outputRange;
-    text = text.slice(0, start) + record.original + text.slice(end);
-  }
+  const text = revert(result.text, result.records.slice(at));
   const fallback = result.records[at]!;
   // Only a fallback of the whole string is one to the candidate's wording for the item.
   if (fallback.original !== text) return result;
@@ -191,47 +187,6 @@ function compareFieldsDescending(a: string, b: string): number {
     return String(x[i]) < String(y[i]) ? -1 : 1;
   }
   return y.length - x.length;
-}
-
-/** Undo a draft's records, last first: `revertDraft(guardDraft(d).draft, records)` deep-equals `d`. */
-export function revertDraft(
-  draft: JsonResume,
-  records: readonly Pick<
-    UnsealedRecord,
-    "guard" | "rule" | "field" | "action" | "original" | "outputRange" | "range"
-  >[],
-): JsonResume {
-  const restored = structuredClone(draft);
-  for (const record of [...records].reverse()) {
-    if (record.field.startsWith("matches[") || record.field === "text") continue;
-    if (holdsJson(record)) {
-      revertDraftEdit(restored, record);
-    } else if (record.action === "remove" && !record.range) {
-      insertItem(restored, record.field, record.original);
-    } else if (record.outputRange) {
-      const text = getField(restored, record.field);
-      if (typeof text !== "string") throw new Error(`revert: ${record.field} is not a string`);
-      const [start, end] = record.outputRange;
-      setField(restored, record.field, text.slice(0, start) + record.original + text.slice(end));
-    }
-  }
-  return restored;
-}
-
-/** Undo the match records, last first. */
-export function revertMatches(
-  matches: readonly Match[],
-  records: readonly Pick<UnsealedRecord, "field" | "original" | "replacement">[],
-): Match[] {
-  const restored = [...matches];
-  for (const record of [...records].reverse()) {
-    const index = /^matches\[(\d+)\]$/.exec(record.field)?.[1];
-    if (index === undefined) continue;
-    const before = JSON.parse(record.original) as Match;
-    if (record.replacement === "") restored.splice(Number(index), 0, before);
-    else restored[Number(index)] = before;
-  }
-  return restored;
 }
 
 export interface ChainInput {

@@ -22,7 +22,9 @@ export const GUARDS: readonly Guard[] = [
 ];
 
 export { applyEdits, revert } from "./apply.js";
-export { buildContext, guardDraft, guardMatches, revertDraft, revertMatches, runChain } from "./chain.js";
+export { buildContext, guardDraft, guardMatches, runChain } from "./chain.js";
+export { type Revertible, revertDraft, revertMatches, revertRecords } from "./revert.js";
+export { type RecordKind, holdsJson, isMatchField, recordKind } from "./record-kind.js";
 export { GENESIS_HASH, recordHash, sealRecords, verifyChain } from "./record.js";
 export type { UnsealedRecord, RedactionRecord } from "./record.js";
 export type * from "./types.js";

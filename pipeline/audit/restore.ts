@@ -2,8 +2,7 @@
 // draft. It shows the log is complete and reversible; it refuses a run that fails `audit --verify` (a broken
 // chain, an output changed after the run, a bad signature), whose revert would lie.
 import { dirname, join } from "node:path";
-import { holdsJson } from "../../guards/apply-draft.js";
-import { revertDraft } from "../../guards/chain.js";
+import { recordKind, revertDraft } from "../../guards/index.js";
 import { sameValue } from "../../guards/record/normalise.js";
 import type { RedactionRecord } from "../../guards/record.js";
 import { type JsonResume, getField } from "../../core/resume.js";
@@ -44,11 +43,11 @@ export async function restoreDraft(target: string, publicKey?: PublicKeyInput): 
   if (guarded === null || typeof guarded !== "object" || Array.isArray(guarded)) {
     throw new InputError(`${resumePath}: expected a JSON Resume object.`);
   }
-  const overrides = log.records.filter((r) => r.action === "override");
-  const matchRecords = log.records.filter((r) => r.action !== "override" && r.field.startsWith("matches["));
+  const overrides = log.records.filter((r) => recordKind(r) === "override");
+  const matchRecords = log.records.filter((r) => recordKind(r) === "match");
   // A `text` record comes from a plain-text guard case: there is no such field in a resume.
   const edits = log.records.filter(
-    (r) => r.action !== "override" && !r.field.startsWith("matches[") && r.field !== "text",
+    (r) => !["override", "match"].includes(recordKind(r)) && r.field !== "text",
   );
 
   const draft = revertChecked(guarded as JsonResume, edits, resumePath);
@@ -65,11 +64,7 @@ export async function restoreDraft(target: string, publicKey?: PublicKeyInput): 
 
 /** Records that changed the draft: a string edit, a list item removed whole, a part of the record mended. */
 function editsText(record: RedactionRecord): boolean {
-  return (
-    record.outputRange !== undefined ||
-    (record.action === "remove" && record.range === undefined) ||
-    holdsJson(record)
-  );
+  return ["string-edit", "item-removal", "structure"].includes(recordKind(record));
 }
 
 /**
@@ -83,15 +78,16 @@ function revertChecked(
 ): JsonResume {
   let draft = guarded;
   for (const record of [...edits].reverse()) {
-    if (record.outputRange) {
+    const kind = recordKind(record);
+    if (kind === "string-edit") {
       const text = getField(draft, record.field);
-      const [start, end] = record.outputRange;
+      const [start, end] = record.outputRange!;
       if (typeof text !== "string" || text.slice(start, end) !== record.replacement) {
         throw new InputError(
           `${resumePath}: ${record.field} does not hold seq ${record.seq}'s replacement ${JSON.stringify(record.replacement)} at ${start}-${end}: the resume was changed after the log was written.`,
         );
       }
-    } else if (holdsJson(record) && record.replacement !== "") {
+    } else if (kind === "structure" && record.replacement !== "") {
       if (!sameValue(getField(draft, record.field), JSON.parse(record.replacement))) {
         throw new InputError(
           `${resumePath}: ${record.field} does not hold seq ${record.seq}'s replacement ${record.replacement}: the resume was changed after the log was written.`,

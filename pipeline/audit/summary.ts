@@ -1,6 +1,6 @@
 // What an auditor reads: counts per guard and action, and per record what changed where and why.
 // Pure: the summary is built from values, and each renderer is a function of the summary.
-import { holdsJson } from "../../guards/apply-draft.js";
+import { recordKind } from "../../guards/index.js";
 import type { RedactionRecord } from "../../guards/record.js";
 import type { AuditLog } from "./read-log.js";
 import { type ChainBreak, type ChainVerdict, describeBreak } from "./verify-chain.js";
@@ -49,7 +49,8 @@ function countBy(records: readonly RedactionRecord[], key: (r: RedactionRecord) 
 }
 
 function toRow(record: RedactionRecord): AuditRow {
-  const isMatch = record.field.startsWith("matches[");
+  const kind = recordKind(record);
+  const isMatch = kind === "match";
   return {
     seq: record.seq,
     guard: record.guard,
@@ -58,7 +59,7 @@ function toRow(record: RedactionRecord): AuditRow {
     field: record.field,
     before: isMatch ? describeMatch(record.original) : record.original,
     after: isMatch ? describeMatch(record.replacement) : record.replacement,
-    ...(holdsJson(record) ? { json: true as const } : {}),
+    ...(kind === "structure" ? { json: true as const } : {}),
     reason: record.reason,
   };
 }

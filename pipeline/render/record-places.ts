@@ -2,6 +2,7 @@
 // its replacement was right after it was applied; records after it on the same string can move that text or
 // rewrite it, and list items removed after it renumber the fields. This replays those later records forward.
 import type { RedactionRecord } from "../../guards/record.js";
+import { isMatchField } from "../../guards/index.js";
 import { formatField, parseField } from "../../core/resume.js";
 
 export type RecordFacts = Pick<
@@ -26,8 +27,8 @@ export function isItemRemoval(record: RecordFacts): boolean {
 }
 
 /** Records about the strategist's matches: changed before writing, so they are not in the document. */
-export function isMatchRecord(record: RecordFacts): boolean {
-  return record.field.startsWith("matches[");
+export function isMatchRecord(record: Pick<RecordFacts, "field">): boolean {
+  return isMatchField(record.field);
 }
 
 /**

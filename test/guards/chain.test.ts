@@ -8,7 +8,7 @@ import {
   revertDraft,
   revertMatches,
   runChain,
-} from "../../guards/chain.js";
+} from "../../guards/index.js";
 import { formatField, type JsonResume, parseField } from "../../core/resume.js";
 import { draftTargets } from "../../guards/targets.js";
 import type { Guard, MatchFinding, TextFinding } from "../../guards/types.js";

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Catalog, defaultCatalog } from "../../extractors/catalog.js";
 import { applyDraftFindings } from "../../guards/apply-draft.js";
-import { buildContext, guardDraft, revertDraft } from "../../guards/chain.js";
+import { buildContext, guardDraft, revertDraft } from "../../guards/index.js";
 import { GUARDS } from "../../guards/index.js";
 import { recordProvenance } from "../../guards/record-provenance.js";
 import type { JsonResume } from "../../core/resume.js";

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type Catalog, defaultCatalog } from "../../extractors/catalog.js";
 import { revert } from "../../guards/apply.js";
 import { applyDraftFindings } from "../../guards/apply-draft.js";
-import { revertDraft } from "../../guards/chain.js";
+import { revertDraft } from "../../guards/revert.js";
 import type { JsonResume } from "../../core/resume.js";
 import { guardString } from "../../guards/run-string.js";
 import type {

@@ -1,10 +1,9 @@
 // Every record of the log as an article: the change as one highlighted diff, guard, rule, reason, evidence,
 // and for an override who made it and why. Icons and words say what happened; colour only repeats it.
-import { holdsJson } from "../../../guards/apply-draft.js";
+import { recordKind } from "../../../guards/index.js";
 import type { RedactionRecord } from "../../../guards/record.js";
 import { auditorOf } from "../override.js";
 import { describeMatch } from "../summary.js";
-import { isMatchRecord } from "../../render/record-places.js";
 import { diffWords } from "./diff.js";
 import { escapeHtml, slug } from "./escape.js";
 import { sectionOf } from "./sections.js";
@@ -43,10 +42,11 @@ function jsonText(value: string): string {
 }
 
 function changeHtml(record: RedactionRecord): string {
-  if (isMatchRecord(record)) {
+  const kind = recordKind(record);
+  if (kind === "match") {
     return diffHtml(describeMatch(record.original), describeMatch(record.replacement));
   }
-  if (holdsJson(record))
+  if (kind === "structure")
     return `<code class="json">${diffHtml(jsonText(record.original), jsonText(record.replacement))}</code>`;
   return diffHtml(record.original, record.replacement);
 }
@@ -62,7 +62,7 @@ function evidenceHtml(record: RedactionRecord): string {
 
 /** `#seq` of the record an override points at (its evidence ref ends `#seq=N`). */
 export function overriddenSeq(record: RedactionRecord): number | undefined {
-  if (record.action !== "override") return undefined;
+  if (recordKind(record) !== "override") return undefined;
   const ref = record.evidence.map((e) => /#seq=(\d+)$/.exec(e.ref)).find(Boolean);
   return ref ? Number(ref[1]) : undefined;
 }

@@ -1,6 +1,7 @@
 // The guarded resume as rendered (pipeline/render/blocks.ts), section by section: each kept line with its
 // evidence, each change marked where it sits (pipeline/render/review.ts anchors, as in the review DOCX), and
 // each removed line struck through where it was.
+import { recordKind } from "../../../guards/index.js";
 import type { RedactionRecord } from "../../../guards/record.js";
 import type { JsonResume } from "../../../core/resume.js";
 import { formatField, parseField } from "../../../core/resume.js";
@@ -88,14 +89,14 @@ export function resumeHtml(
   options: BlockOptions = DEFAULT_BLOCK_OPTIONS,
 ): ResumeView {
   const blocks = resumeBlocks(resume, options);
-  const placements = placeRecords(records.filter((r) => r.action !== "override"));
+  const placements = placeRecords(records.filter((r) => recordKind(r) !== "override"));
   const removed = placements
     .filter((p) => p.removed && isItemRemoval(p.record) && !isMatchRecord(p.record))
     .map((p): Removed => ({ record: p.record, field: p.field }));
   const removedSeqs = new Set(removed.map((r) => r.record.seq));
   const anchors = anchorRecords(
     resume,
-    records.filter((r) => r.action !== "override" && !removedSeqs.has(r.seq)),
+    records.filter((r) => recordKind(r) !== "override" && !removedSeqs.has(r.seq)),
     options,
   );
 

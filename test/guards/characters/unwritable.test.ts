@@ -2,7 +2,7 @@
 // records revert to the draft exactly.
 import { describe, expect, it } from "vitest";
 import { defaultCatalog } from "../../../extractors/catalog.js";
-import { buildContext, guardDraft, revertDraft } from "../../../guards/chain.js";
+import { buildContext, guardDraft, revertDraft } from "../../../guards/index.js";
 import { GUARDS } from "../../../guards/index.js";
 import { unwritableFindings, unwritableStrings } from "../../../guards/characters/unwritable.js";
 import type { JsonResume } from "../../../core/resume.js";

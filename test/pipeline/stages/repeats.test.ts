@@ -1,7 +1,7 @@
 // No two highlights of one entry say the same thing: a written repeat is removed and recorded, the
 // candidate's own wording and the earlier item kept, and the records revert the draft exactly.
 import { describe, expect, it } from "vitest";
-import { revertDraft } from "../../../guards/chain.js";
+import { revertDraft } from "../../../guards/index.js";
 import type { JsonResume } from "../../../core/resume.js";
 import { draftTargets } from "../../../guards/targets.js";
 import { repeatedHighlights } from "../../../pipeline/stages/repeats.js";

@@ -1,7 +1,7 @@
 // The verify stage: one verdict per section the writer changed. Block mode falls back to the candidate's
 // wording (or removes an invented highlight), warn mode annotates; the records revert the draft exactly.
 import { describe, expect, it } from "vitest";
-import { revertDraft } from "../../../guards/chain.js";
+import { revertDraft } from "../../../guards/index.js";
 import type { UnsealedRecord } from "../../../guards/record.js";
 import type { JsonResume } from "../../../core/resume.js";
 import type { Chunk } from "../../../core/chunk.js";
