@@ -2,7 +2,7 @@
 // field says, in order, and recorded with what it replaced so that the records replay backwards exactly.
 // A record that edits a string's whole text keeps the text edit's shape (ranges, plain strings); a record
 // of any other value (an entry, a list, a key put back or taken out) holds JSON texts of the values.
-import type { UnsealedRecord } from "./record.js";
+import type { UnsealedRecord } from "./redaction-record.js";
 import { type JsonResume, deleteField, getField, insertField, putField } from "../core/resume.js";
 import type { DraftEdit, DraftFinding } from "./types.js";
 

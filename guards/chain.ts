@@ -2,7 +2,7 @@ import type { Catalog } from "../extractors/catalog.js";
 import type { ExtractResult } from "../core/truth.js";
 import { revert } from "./apply.js";
 import { applyDraftEdit } from "./apply-draft.js";
-import type { UnsealedRecord } from "./record.js";
+import type { UnsealedRecord } from "./redaction-record.js";
 import { type JsonResume, parseField, removeItem, setField } from "../core/resume.js";
 import { type StringResult, guardString } from "./run-string.js";
 import { type DraftTarget, draftTargets, heldElsewhere, repeatNote } from "./targets.js";

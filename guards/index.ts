@@ -25,6 +25,6 @@ export { applyEdits, revert } from "./apply.js";
 export { buildContext, guardDraft, guardMatches, runChain } from "./chain.js";
 export { type Revertible, revertDraft, revertMatches, revertRecords } from "./revert.js";
 export { type RecordKind, holdsJson, isMatchField, recordKind } from "./record-kind.js";
-export { GENESIS_HASH, recordHash, sealRecords, verifyChain } from "./record.js";
-export type { UnsealedRecord, RedactionRecord } from "./record.js";
+export { GENESIS_HASH, recordHash, sealRecords, verifyChain } from "./redaction-record.js";
+export type { UnsealedRecord, RedactionRecord } from "./redaction-record.js";
 export type * from "./types.js";

@@ -1,8 +1,8 @@
 // What a redaction record is, worked out once from its fields (the log's format carries no kind of its
 // own, and stays as it is). Every reader of records asks here: the revert, the restore, the summary, the
 // evidence view and the review DOCX.
-import { TEXT_RULES } from "./record/messages.js";
-import type { UnsealedRecord } from "./record.js";
+import { TEXT_RULES } from "./record-provenance/messages.js";
+import type { UnsealedRecord } from "./redaction-record.js";
 
 /**
  * - `override`: an auditor's verdict on an earlier record; it changed nothing.

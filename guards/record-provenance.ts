@@ -5,15 +5,15 @@
 // a title or employer the profile does not hold makes the string fall back to the candidate's wording.
 // After the other guards, what their removals left empty (a skills group, a highlights list) is dropped.
 import { formatMessage, listWords, unbackedAction } from "./backing/index.js";
-import { heldEvidence, isHeld } from "./record/held.js";
-import { type ProseClaim, proseClaims } from "./record/claims-in-prose.js";
+import { heldEvidence, isHeld } from "./record-provenance/held.js";
+import { type ProseClaim, proseClaims } from "./record-provenance/claims-in-prose.js";
 import { readable, readingView } from "../core/text-view.js";
-import { RECORD_MESSAGES, type RecordRule } from "./record/messages.js";
-import { isProseClaimHeld } from "./record/prose-held.js";
-import { shown } from "./record/normalise.js";
-import { planRecord } from "./record/plan.js";
-import { tidyEmpty } from "./record/empty.js";
-import { recordClaims } from "./record/titles.js";
+import { RECORD_MESSAGES, type RecordRule } from "./record-provenance/messages.js";
+import { isProseClaimHeld } from "./record-provenance/prose-held.js";
+import { shown } from "./record-provenance/normalise.js";
+import { planRecord } from "./record-provenance/plan.js";
+import { tidyEmpty } from "./record-provenance/empty.js";
+import { recordClaims } from "./record-provenance/titles.js";
 import type { DraftFinding, Guard, GuardContext, TextFinding, TextTarget } from "./types.js";
 
 function checkDraft(

@@ -6,7 +6,7 @@ import { type JsonResume, getField, insertItem, setField } from "../core/resume.
 import { revert } from "./apply.js";
 import { revertDraftEdit } from "./apply-draft.js";
 import { matchIndex, recordKind } from "./record-kind.js";
-import type { UnsealedRecord } from "./record.js";
+import type { UnsealedRecord } from "./redaction-record.js";
 
 /** What records may be reverted on: a draft, the matches, and a plain-text guard case's text. */
 export interface Revertible {

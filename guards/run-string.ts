@@ -1,5 +1,5 @@
 import { type MakeApplied, applyEdits } from "./apply.js";
-import type { UnsealedRecord } from "./record.js";
+import type { UnsealedRecord } from "./redaction-record.js";
 import type { Guard, GuardContext, TextFinding, TextTarget } from "./types.js";
 
 export interface StringResult {

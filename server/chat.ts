@@ -10,7 +10,7 @@ import { claimNet } from "../guards/claim-net.js";
 import { codeTruth } from "../guards/code-truth.js";
 import { numberProvenance } from "../guards/number-provenance.js";
 import { recordProvenance } from "../guards/record-provenance.js";
-import { type UnsealedRecord, type RedactionRecord, sealRecords } from "../guards/record.js";
+import { type UnsealedRecord, type RedactionRecord, sealRecords } from "../guards/redaction-record.js";
 import { guardString } from "../guards/run-string.js";
 import type { Guard, GuardContext } from "../guards/types.js";
 import { vendorProvenance } from "../guards/vendor-provenance.js";

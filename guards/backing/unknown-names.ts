@@ -3,8 +3,8 @@
 // code's own) names it. A keyword is read as its parts ("Backstage / Kyverno" is two names); a part that
 // names a catalog technology is judged by the catalog's rule instead.
 import { canStateSkill, profileStrings } from "./lookups.js";
-import { wordsOf } from "../record/normalise.js";
-import { containsPhrase } from "../record/titles.js";
+import { wordsOf } from "../record-provenance/normalise.js";
+import { containsPhrase } from "../record-provenance/titles.js";
 import { isSpellingFix } from "../../core/spelling.js";
 import type { GuardContext } from "../types.js";
 import type { RecordEvidence } from "../../core/evidence.js";

@@ -2,7 +2,12 @@
 // appended to the chain (never an edit of the old one), so the log still verifies and says who changed what.
 import { readFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { GENESIS_HASH, type UnsealedRecord, type RedactionRecord, sealRecords } from "../../guards/record.js";
+import {
+  GENESIS_HASH,
+  type UnsealedRecord,
+  type RedactionRecord,
+  sealRecords,
+} from "../../guards/redaction-record.js";
 import { writeFileAtomic } from "../atomic.js";
 import { InputError } from "../../core/errors.js";
 import { readIntactLog } from "./verify-chain.js";

@@ -3,7 +3,7 @@
 import { stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { z } from "zod";
-import type { RedactionRecord } from "../../guards/record.js";
+import type { RedactionRecord } from "../../guards/redaction-record.js";
 import { GUARD_IDS, RECORD_ACTIONS } from "../../guards/types.js";
 import { InputError } from "../../core/errors.js";
 import { readRegularFile } from "../../core/regular-file.js";

@@ -7,7 +7,7 @@ import { defaultCatalog } from "../../extractors/catalog.js";
 import { isDictionaryWord } from "../../core/spelling.js";
 import { buildContext } from "../../guards/chain.js";
 import { GUARDS } from "../../guards/index.js";
-import { isReworded, phraseWords } from "../../guards/record/titles.js";
+import { isReworded, phraseWords } from "../../guards/record-provenance/titles.js";
 import { guardString } from "../../guards/run-string.js";
 import type { JsonResume } from "../../core/resume.js";
 

@@ -11,15 +11,15 @@ import { GUARDS } from "../../guards/index.js";
 import { recordProvenance } from "../../guards/record-provenance.js";
 import type { JsonResume } from "../../core/resume.js";
 import type { GuardContext } from "../../guards/types.js";
-import { SECTIONS, KEEP_ALL } from "./record/pools.js";
-import { listOf, caseArb, selectedCaseArb } from "./record/arbitraries.js";
+import { SECTIONS, KEEP_ALL } from "./record-provenance/pools.js";
+import { listOf, caseArb, selectedCaseArb } from "./record-provenance/arbitraries.js";
 import {
   without,
   recordsOf,
   proseKeptInOrder,
   BASICS_PROSE,
   expectRecordKept,
-} from "./record/expectations.js";
+} from "./record-provenance/expectations.js";
 
 let catalog: Catalog;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import {
   sealRecords,
   verifyChain,
   type UnsealedRecord,
-} from "../../guards/record.js";
+} from "../../guards/redaction-record.js";
 
 const draft = (original: string): UnsealedRecord => ({
   guard: "number-provenance",

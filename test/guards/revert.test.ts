@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type RecordKind, recordKind, revertRecords } from "../../guards/index.js";
-import type { UnsealedRecord } from "../../guards/record.js";
+import type { UnsealedRecord } from "../../guards/redaction-record.js";
 import type { Match } from "../../core/match.js";
 
 const base = { reason: "r", evidence: [] };

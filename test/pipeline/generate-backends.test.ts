@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RedactionRecord } from "../../guards/record.js";
+import type { RedactionRecord } from "../../guards/redaction-record.js";
 import type { JsonResume } from "../../core/resume.js";
 import { DEFAULT_VERIFIER_MODEL, DEFAULT_WRITER_MODEL } from "../../pipeline/backends/index.js";
 import { OUTPUT_FILES } from "../../pipeline/outputs.js";

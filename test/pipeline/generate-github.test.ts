@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import type { RedactionRecord } from "../../guards/record.js";
+import type { RedactionRecord } from "../../guards/redaction-record.js";
 import { openLocalKb } from "../../pipeline/kb/index.js";
 import type { RunReport } from "../../pipeline/report.js";
 import { type FakeGithub, fakeSha, startFakeGithub } from "../fakes/github-server.js";

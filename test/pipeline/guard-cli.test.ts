@@ -5,7 +5,7 @@ import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extract } from "../../extractors/extract.js";
 import { revertDraft } from "../../guards/index.js";
-import { type RedactionRecord, verifyChain } from "../../guards/record.js";
+import { type RedactionRecord, verifyChain } from "../../guards/redaction-record.js";
 import type { JsonResume } from "../../core/resume.js";
 import { GUARD_IDS } from "../../guards/types.js";
 import { runCli } from "../helpers/cli.js";

@@ -19,7 +19,7 @@ import {
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { sealRecords } from "../../guards/record.js";
+import { sealRecords } from "../../guards/redaction-record.js";
 import { UsageLedger } from "../../pipeline/backends/types.js";
 import { InputError } from "../../core/errors.js";
 import { OUTPUT_FILES, prepareOutDir, writeOutputs } from "../../pipeline/outputs.js";

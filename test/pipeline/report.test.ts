@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { ExtractResult } from "../../core/truth.js";
-import { type UnsealedRecord, sealRecords } from "../../guards/record.js";
+import { type UnsealedRecord, sealRecords } from "../../guards/redaction-record.js";
 import { UsageLedger } from "../../pipeline/backends/types.js";
 import { REPORT_FORMAT, type ReportInput, buildReport } from "../../pipeline/report.js";
 import type { SectionVerdict } from "../../pipeline/stages/verify.js";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NUM_REDACTED } from "../../guards/number-provenance.js";
-import { verifyChain } from "../../guards/record.js";
+import { verifyChain } from "../../guards/redaction-record.js";
 import type { Chunk } from "../../core/chunk.js";
 import type { Answerer } from "../../server/answerer.js";
 import { type ChatDeps, FALLBACK, answerChat } from "../../server/chat.js";

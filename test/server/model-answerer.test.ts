@@ -3,7 +3,7 @@
 // the verifier.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBedrockBackend } from "../../pipeline/backends/bedrock.js";
-import { verifyChain } from "../../guards/record.js";
+import { verifyChain } from "../../guards/redaction-record.js";
 import { buildApp } from "../../server/app.js";
 import { FALLBACK } from "../../server/chat.js";
 import { ANSWER_TOOL, modelAnswerer } from "../../server/model-answerer.js";

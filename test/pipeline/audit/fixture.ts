@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ExtractResult } from "../../../core/truth.js";
 import { GUARDS, buildContext, guardDraft, guardMatches, sealRecords } from "../../../guards/index.js";
-import type { RedactionRecord } from "../../../guards/record.js";
+import type { RedactionRecord } from "../../../guards/redaction-record.js";
 import type { JsonResume } from "../../../core/resume.js";
 import type { Match } from "../../../core/match.js";
 import { testCatalog } from "../../helpers/catalog.js";

@@ -1,6 +1,6 @@
 import { readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { recordHash } from "../../../guards/record.js";
+import { recordHash } from "../../../guards/redaction-record.js";
 import { appendOverride, auditorOf, overrideDraft } from "../../../pipeline/audit/override.js";
 import { readLog } from "../../../pipeline/audit/read-log.js";
 import { checkChain } from "../../../pipeline/audit/verify-chain.js";

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { appendOverride } from "../../../pipeline/audit/override.js";
 import { restoreDraft } from "../../../pipeline/audit/restore.js";
 import { InputError, VouchError } from "../../../core/errors.js";
-import { sealRecords } from "../../../guards/record.js";
+import { sealRecords } from "../../../guards/redaction-record.js";
 import { draft, type Fixture, writeFixture, writeReport } from "./fixture.js";
 import { editReason, toText } from "./tamper.js";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { RedactionRecord } from "../../../guards/record.js";
+import type { RedactionRecord } from "../../../guards/redaction-record.js";
 import {
   csvField,
   describeMatch,

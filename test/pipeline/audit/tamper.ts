@@ -1,5 +1,5 @@
 // Ways an attacker (or an accident) changes a log, as line-level edits of its text.
-import { type RedactionRecord, recordHash } from "../../../guards/record.js";
+import { type RedactionRecord, recordHash } from "../../../guards/redaction-record.js";
 
 export const toText = (records: readonly unknown[]): string =>
   records.map((r) => `${JSON.stringify(r)}\n`).join("");

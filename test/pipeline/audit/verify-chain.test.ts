@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sealRecords, verifyChain } from "../../../guards/record.js";
-import type { RedactionRecord } from "../../../guards/record.js";
+import { sealRecords, verifyChain } from "../../../guards/redaction-record.js";
+import type { RedactionRecord } from "../../../guards/redaction-record.js";
 import { checkChain, describeBreak } from "../../../pipeline/audit/verify-chain.js";
 import { buildLog } from "./fixture.js";
 import { editAndRehash, editReason, forge, insertAt, removeAt, swap } from "./tamper.js";
@@ -10,7 +10,7 @@ const { records } = buildLog();
 const check = (list: RedactionRecord[]) => checkChain({ records: list, lines: list.map((_, i) => i + 1) });
 
 describe("checkChain", () => {
-  it("accepts the chain the guards wrote, as guards/record.ts does", () => {
+  it("accepts the chain the guards wrote, as guards/redaction-record.ts does", () => {
     expect(records.length).toBe(5);
     expect(check(records)).toEqual({ ok: true, records: 5 });
     expect(verifyChain(records)).toEqual({ ok: true });

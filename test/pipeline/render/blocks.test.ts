@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RedactionRecord } from "../../../guards/record.js";
+import type { RedactionRecord } from "../../../guards/redaction-record.js";
 import { getField } from "../../../core/resume.js";
 import { type Block, blockText, resumeBlocks } from "../../../pipeline/render/blocks.js";
 import { SECTION_HEADINGS } from "../../../pipeline/render/layout-schema.js";

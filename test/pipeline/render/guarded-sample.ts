@@ -2,7 +2,7 @@
 // applier, sealRecords) with small stand-in guards, so the records have exactly the chain's bookkeeping.
 import { Catalog } from "../../../extractors/catalog.js";
 import { buildContext, guardDraft } from "../../../guards/chain.js";
-import { type UnsealedRecord, type RedactionRecord, sealRecords } from "../../../guards/record.js";
+import { type UnsealedRecord, type RedactionRecord, sealRecords } from "../../../guards/redaction-record.js";
 import type { JsonResume } from "../../../core/resume.js";
 import type { Guard, GuardId, TextFinding } from "../../../guards/types.js";
 import { sampleResume } from "./docx-reader.js";

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Catalog } from "../../../extractors/catalog.js";
 import { buildContext, guardDraft } from "../../../guards/chain.js";
-import { type UnsealedRecord, sealRecords } from "../../../guards/record.js";
+import { type UnsealedRecord, sealRecords } from "../../../guards/redaction-record.js";
 import { recordProvenance } from "../../../guards/record-provenance.js";
 import { type JsonResume, getField } from "../../../core/resume.js";
 import {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { RedactionRecord } from "../../../guards/record.js";
+import type { RedactionRecord } from "../../../guards/redaction-record.js";
 import { blockText, resumeBlocks } from "../../../pipeline/render/blocks.js";
 import { renderDocx } from "../../../pipeline/render/docx.js";
 import { loadLayout } from "../../../pipeline/render/layout.js";

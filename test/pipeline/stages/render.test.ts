@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sealRecords } from "../../../guards/record.js";
+import { sealRecords } from "../../../guards/redaction-record.js";
 import { UsageLedger } from "../../../pipeline/backends/types.js";
 import { render } from "../../../pipeline/stages/render.js";
 

@@ -2,7 +2,7 @@
 // wording (or removes an invented highlight), warn mode annotates; the records revert the draft exactly.
 import { describe, expect, it } from "vitest";
 import { revertDraft } from "../../../guards/index.js";
-import type { UnsealedRecord } from "../../../guards/record.js";
+import type { UnsealedRecord } from "../../../guards/redaction-record.js";
 import type { JsonResume } from "../../../core/resume.js";
 import type { Chunk } from "../../../core/chunk.js";
 import { verifyDraft } from "../../../pipeline/stages/verify.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { UnsealedRecord } from "../../../guards/record.js";
+import type { UnsealedRecord } from "../../../guards/redaction-record.js";
 import { redactedStrings, redactionsByField, withRedactions } from "../../../pipeline/verify/redactions.js";
 import type { VerifierResult } from "../../../pipeline/verify/types.js";
 

@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { RedactionRecord } from "../../../../guards/record.js";
+import type { RedactionRecord } from "../../../../guards/redaction-record.js";
 import { describeMatch } from "../../../../pipeline/audit/summary.js";
 import { runCli } from "../../../helpers/cli.js";
 import { demoRun } from "./demo-run.js";

@@ -2,7 +2,7 @@
 // suffixes aside: "Quillmark, Inc." is Quillmark), values exactly (a date moved by a month is a change).
 import { readable } from "../../core/text-view.js";
 import type { ResumeEntry } from "../../core/resume.js";
-import { canonicalJson } from "../record.js";
+import { canonicalJson } from "../redaction-record.js";
 
 // Words that say what kind of company it is, not which one.
 const LEGAL_SUFFIXES = new Set([

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { isJoinedTitles, isReworded, phraseWords } from "../../../guards/record/titles.js";
+import { isJoinedTitles, isReworded, phraseWords } from "../../../guards/record-provenance/titles.js";
 
 it.each([
   ["Contract C# / .NET developer (backend)", "C#/.NET Backend Developer", true],

@@ -1,8 +1,8 @@
 // What record-provenance's properties compare: the guarded record against the profile, the prose
 // against the draft.
 import { expect } from "vitest";
-import { nameKey } from "../../../guards/record/normalise.js";
-import { canonicalJson } from "../../../guards/record.js";
+import { nameKey } from "../../../guards/record-provenance/normalise.js";
+import { canonicalJson } from "../../../guards/redaction-record.js";
 import type { JsonResume } from "../../../core/resume.js";
 import type { Entry, Section } from "./pools.js";
 import { SECTIONS, PROSE_KEYS, SUBSETS, IDENTITY, KEEP_ALL } from "./pools.js";
