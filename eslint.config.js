@@ -1,7 +1,13 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
-/** One block per layer: its files may not import a layer to their right. */
+/** Layers whose inner files are theirs alone: another layer imports them through their index.ts. */
+const FRONT_DOORS = ["guards"];
+
+/**
+ * One block per layer: its files may not import a layer to their right, nor the inner files of a layer
+ * with a front door (ESLint's own config keeps its internals so).
+ */
 function layers(rules) {
   return rules.map(([layer, later]) => ({
     files: [`${layer}/**/*.ts`],
@@ -9,10 +15,16 @@ function layers(rules) {
       "no-restricted-imports": [
         "error",
         {
-          patterns: later.map((name) => ({
-            regex: `^(\\.\\.?/)+(\\.\\./)*${name}/`,
-            message: `${layer}/ may not import ${name}/: imports run core ← extractors ← guards ← pipeline ← server.`,
-          })),
+          patterns: [
+            ...later.map((name) => ({
+              regex: `^(\\.\\.?/)+(\\.\\./)*${name}/`,
+              message: `${layer}/ may not import ${name}/: imports run core ← extractors ← guards ← pipeline ← server.`,
+            })),
+            ...FRONT_DOORS.filter((door) => door !== layer && !later.includes(door)).map((door) => ({
+              regex: `^(\\.\\.?/)+(\\.\\./)*${door}/(?!index\\.js$)`,
+              message: `${layer}/ imports ${door}/ through its front door, ${door}/index.js: its other files are its own.`,
+            })),
+          ],
         },
       ],
     },
@@ -37,6 +49,7 @@ export default tseslint.config(
     ["extractors", ["guards", "pipeline", "server"]],
     ["guards", ["pipeline", "server"]],
     ["pipeline", ["server"]],
+    ["server", []],
   ]),
   {
     files: ["scripts/**", "test/**", "pipeline/cli.ts", "pipeline/commands/**", "server/command.ts"],

@@ -28,3 +28,39 @@ export { type RecordKind, holdsJson, isMatchField, recordKind } from "./record-k
 export { GENESIS_HASH, recordHash, sealRecords, verifyChain } from "./redaction-record.js";
 export type { UnsealedRecord, RedactionRecord } from "./redaction-record.js";
 export type * from "./types.js";
+
+// The guards themselves, for callers that run one alone (the chatbot's answers, the tests).
+export { claimNet, codeTruth, numberProvenance, recordProvenance, vendorProvenance };
+export { GUARD_IDS, RECORD_ACTIONS } from "./types.js";
+export type { ChainCheck } from "./redaction-record.js";
+export { removeItems } from "./chain.js";
+export { guardString } from "./run-string.js";
+export { type DraftTarget, draftTargets, heldElsewhere, repeatNote } from "./targets.js";
+export { unwritableStrings } from "./characters/unwritable.js";
+export { sameValue } from "./record-provenance/normalise.js";
+// What backs a technology, and the numbers' reading: the verifier and the chatbot judge with the same.
+export {
+  NATIVE_STATUSES,
+  type ProfileString,
+  canStateSkill,
+  listWords,
+  placeRef,
+  profileStrings,
+  technologyBacking,
+  technologyName,
+  truthEvidence,
+  whereSeen,
+} from "./backing/index.js";
+export { MAX_EVIDENCE } from "./backing/evidence.js";
+export { NUM_REDACTED } from "./number-provenance.js";
+export {
+  NumberIndex,
+  type NumberMention,
+  type SourceNumber,
+  findNumbers,
+  isGrounded,
+  periodSpan,
+} from "./numbers/index.js";
+export { type SentenceFigures, derive, sentenceFigures } from "./numbers/derive.js";
+export { eachNumber } from "./numbers/scan.js";
+export { placeOf, verdict } from "./numbers/verdict.js";

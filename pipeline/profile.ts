@@ -2,7 +2,7 @@
 // docs, relative to the profile file). Errors name the file, line and field.
 import { basename, dirname, isAbsolute, resolve } from "node:path";
 import { type JsonResume, putField } from "../core/resume.js";
-import { unwritableStrings } from "../guards/characters/unwritable.js";
+import { unwritableStrings } from "../guards/index.js";
 import { checkDocument } from "../core/document.js";
 import { MAX_PROFILE_BYTES, readInputFile } from "./input-file.js";
 import { readLegacyKeys } from "./profile-legacy.js";

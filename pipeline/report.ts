@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { AuthoredSpan, ExtractResult, RepoAuthorship } from "../core/truth.js";
-import type { RedactionRecord } from "../guards/redaction-record.js";
+import type { RedactionRecord } from "../guards/index.js";
 import type { Match } from "../core/match.js";
 import type { RecordEvidence } from "../core/evidence.js";
 import type { UsageLedger } from "./backends/types.js";

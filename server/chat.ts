@@ -6,14 +6,14 @@
 // like a resume. The session's history only widens retrieval and helps the answerer read a follow-up; it is
 // never a chunk, a fact or a verifier source.
 import { basename } from "node:path";
-import { claimNet } from "../guards/claim-net.js";
-import { codeTruth } from "../guards/code-truth.js";
-import { numberProvenance } from "../guards/number-provenance.js";
-import { recordProvenance } from "../guards/record-provenance.js";
-import { type UnsealedRecord, type RedactionRecord, sealRecords } from "../guards/redaction-record.js";
-import { guardString } from "../guards/run-string.js";
-import type { Guard, GuardContext } from "../guards/types.js";
-import { vendorProvenance } from "../guards/vendor-provenance.js";
+import { claimNet } from "../guards/index.js";
+import { codeTruth } from "../guards/index.js";
+import { numberProvenance } from "../guards/index.js";
+import { recordProvenance } from "../guards/index.js";
+import { type UnsealedRecord, type RedactionRecord, sealRecords } from "../guards/index.js";
+import { guardString } from "../guards/index.js";
+import type { Guard, GuardContext } from "../guards/index.js";
+import { vendorProvenance } from "../guards/index.js";
 import type { Chunk } from "../core/chunk.js";
 import type { KnowledgeBase } from "../pipeline/kb/types.js";
 import { decide } from "../pipeline/verify/mode.js";

@@ -1,7 +1,7 @@
 // The chain alone cannot show that records were cut from the end of a log. report.json, written with the
 // log, anchors it: how many records the run wrote and the last one's hash. Records after the anchor may only
 // be overrides an auditor appended.
-import type { RedactionRecord } from "../../guards/redaction-record.js";
+import type { RedactionRecord } from "../../guards/index.js";
 
 export interface Anchor {
   records: number;

@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { readRegularFile } from "../../core/regular-file.js";
 import { writeFileAtomic } from "../atomic.js";
-import type { RedactionRecord } from "../../guards/redaction-record.js";
+import type { RedactionRecord } from "../../guards/index.js";
 import { type Signer, keyId, verifySignature } from "./signing.js";
 import type { KeyObject } from "node:crypto";
 

@@ -2,12 +2,7 @@
 // appended to the chain (never an edit of the old one), so the log still verifies and says who changed what.
 import { readFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import {
-  GENESIS_HASH,
-  type UnsealedRecord,
-  type RedactionRecord,
-  sealRecords,
-} from "../../guards/redaction-record.js";
+import { GENESIS_HASH, type UnsealedRecord, type RedactionRecord, sealRecords } from "../../guards/index.js";
 import { writeFileAtomic } from "../atomic.js";
 import { InputError } from "../../core/errors.js";
 import { readIntactLog } from "./verify-chain.js";

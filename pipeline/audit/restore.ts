@@ -3,8 +3,8 @@
 // chain, an output changed after the run, a bad signature), whose revert would lie.
 import { dirname, join } from "node:path";
 import { recordKind, revertDraft } from "../../guards/index.js";
-import { sameValue } from "../../guards/record-provenance/normalise.js";
-import type { RedactionRecord } from "../../guards/redaction-record.js";
+import { sameValue } from "../../guards/index.js";
+import type { RedactionRecord } from "../../guards/index.js";
 import { type JsonResume, getField } from "../../core/resume.js";
 import { writeFileAtomic } from "../atomic.js";
 import { EXIT, InputError, VouchError } from "../../core/errors.js";

@@ -1,7 +1,7 @@
 // The auditor's chain check: guards/redaction-record.ts verifyChain finds the first record that was edited, removed,
 // reordered or inserted (with seq pinned to 1..n); this names its line and says what the break most
 // likely means, in words a person can act on.
-import { type ChainCheck, type RedactionRecord, verifyChain } from "../../guards/redaction-record.js";
+import { type ChainCheck, type RedactionRecord, verifyChain } from "../../guards/index.js";
 import { EXIT, VouchError } from "../../core/errors.js";
 import { type AuditLog, readLog } from "./read-log.js";
 

@@ -9,7 +9,7 @@ import type { JsonResume } from "../../core/resume.js";
 import { EXIT, InputError, VouchError } from "../../core/errors.js";
 import { readRegularFile } from "../../core/regular-file.js";
 import { buildContext } from "../../guards/index.js";
-import type { RedactionRecord } from "../../guards/redaction-record.js";
+import type { RedactionRecord } from "../../guards/index.js";
 import { lineEvidence } from "../audit/html/line-evidence.js";
 import { buildAuditPage } from "../audit/html/page.js";
 import type { LineEvidence, Verification } from "../audit/html/types.js";

@@ -1,5 +1,5 @@
 // The render stage: the run's report and every output file, in memory (writing them is outputs.ts's).
-import type { RedactionRecord } from "../../guards/redaction-record.js";
+import type { RedactionRecord } from "../../guards/index.js";
 import { type RunPageInput, runAuditPage } from "../audit/html/for-run.js";
 import type { JsonResume } from "../../core/resume.js";
 import { EXIT, VouchError } from "../../core/errors.js";

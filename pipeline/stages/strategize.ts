@@ -14,7 +14,7 @@ import {
   placeRef,
   profileStrings,
   truthEvidence,
-} from "../../guards/backing/index.js";
+} from "../../guards/index.js";
 import type { JsonResume } from "../../core/resume.js";
 import type { Match, MatchStatus } from "../../core/match.js";
 import type { RecordEvidence } from "../../core/evidence.js";

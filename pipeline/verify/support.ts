@@ -11,9 +11,9 @@ import {
   findNumbers,
   isGrounded,
   periodSpan,
-} from "../../guards/numbers/index.js";
-import { type SentenceFigures, derive, sentenceFigures } from "../../guards/numbers/derive.js";
-import { NUM_REDACTED } from "../../guards/number-provenance.js";
+} from "../../guards/index.js";
+import { type SentenceFigures, derive, sentenceFigures } from "../../guards/index.js";
+import { NUM_REDACTED } from "../../guards/index.js";
 import type { Chunk } from "../../core/chunk.js";
 import { mentionUse } from "../../core/use-cues.js";
 import { splitClaims } from "./claims.js";

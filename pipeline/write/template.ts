@@ -3,7 +3,7 @@
 // templates/summary.yaml. It never invents: every sentence is the profile's or a template filled from it.
 import { readFile } from "node:fs/promises";
 import { parse } from "yaml";
-import { listWords } from "../../guards/backing/index.js";
+import { listWords } from "../../guards/index.js";
 import type { JsonResume, ResumeSkill } from "../../core/resume.js";
 import { assetPath } from "../../core/paths.js";
 import { experienceYears } from "../years.js";

@@ -14,7 +14,7 @@ import {
   candidateEvidence,
   describeCommits,
 } from "../../core/truth.js";
-import { NATIVE_STATUSES, placeRef, whereSeen } from "../../guards/backing/index.js";
+import { NATIVE_STATUSES, placeRef, whereSeen } from "../../guards/index.js";
 import { technologyYears } from "../../pipeline/stages/strategize/technology-years.js";
 import { skillGroups } from "./profile.js";
 

@@ -2,7 +2,7 @@
 // highlights with the technologies they name. Pure.
 import type { Catalog } from "../../extractors/catalog.js";
 import type { JsonResume } from "../../core/resume.js";
-import { canStateSkill, profileStrings } from "../../guards/backing/index.js";
+import { canStateSkill, profileStrings } from "../../guards/index.js";
 
 /** Every technology any string of the profile names (its name and contact details aside). */
 const namedByProfile = new WeakMap<JsonResume, Set<string>>();

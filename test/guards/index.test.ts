@@ -11,8 +11,9 @@ const root = resolve(import.meta.dirname, "../..");
 const catalog = await defaultCatalog();
 
 async function exportedGuards(): Promise<{ file: string; guard: Guard }[]> {
+  // index.ts is the front door: it re-exports the guards, each of which lives in its own module.
   const found: { file: string; guard: Guard }[] = [];
-  for (const file of readdirSync(join(root, "guards")).filter((f) => f.endsWith(".ts"))) {
+  for (const file of readdirSync(join(root, "guards")).filter((f) => f.endsWith(".ts") && f !== "index.ts")) {
     const module = (await import(join(root, "guards", file))) as Record<string, unknown>;
     for (const value of Object.values(module)) {
       const candidate = value as Partial<Guard> | undefined;

@@ -1,6 +1,6 @@
 // `audit --json` and `--csv` with every field of every record (evidence, ts, hashes), so that a tool can
 // rebuild the evidence view from them. The summary's rows keep their keys; the record's are added.
-import type { RedactionRecord } from "../../../guards/redaction-record.js";
+import type { RedactionRecord } from "../../../guards/index.js";
 import { type AuditRow, type AuditSummary, csvField } from "../summary.js";
 
 export type FullRow = AuditRow &

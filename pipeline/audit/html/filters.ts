@@ -1,6 +1,6 @@
 // Filters by guard, action and section. Without JavaScript they are anchored sections listing the records
 // of each value; the inline script adds toggle buttons that hide the records that do not match.
-import type { RedactionRecord } from "../../../guards/redaction-record.js";
+import type { RedactionRecord } from "../../../guards/index.js";
 import { escapeHtml } from "./escape.js";
 import { countBy } from "./header.js";
 import { recordTitle } from "./records-view.js";

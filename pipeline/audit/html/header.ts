@@ -1,6 +1,6 @@
 // The page's header: the verification result first (in red, with an icon and words, when it failed), then
 // who and what the run was, then the records counted by guard and by action.
-import type { RedactionRecord } from "../../../guards/redaction-record.js";
+import type { RedactionRecord } from "../../../guards/index.js";
 import { escapeHtml } from "./escape.js";
 import type { AuditPageInput, RunFacts, Verification } from "./types.js";
 

@@ -4,17 +4,12 @@
 import { candidateEvidence, describeCommits } from "../../../core/truth.js";
 import type { Chunk } from "../../../core/chunk.js";
 import type { JsonResume } from "../../../core/resume.js";
-import {
-  profileStrings,
-  technologyBacking,
-  technologyName,
-  truthEvidence,
-} from "../../../guards/backing/index.js";
-import { MAX_EVIDENCE } from "../../../guards/backing/evidence.js";
-import { eachNumber } from "../../../guards/numbers/scan.js";
-import type { SourceNumber } from "../../../guards/numbers/types.js";
-import { placeOf as numberPlace, verdict } from "../../../guards/numbers/verdict.js";
-import type { GuardContext } from "../../../guards/types.js";
+import { profileStrings, technologyBacking, technologyName, truthEvidence } from "../../../guards/index.js";
+import { MAX_EVIDENCE } from "../../../guards/index.js";
+import { eachNumber } from "../../../guards/index.js";
+import type { SourceNumber } from "../../../guards/index.js";
+import { placeOf as numberPlace, verdict } from "../../../guards/index.js";
+import type { GuardContext } from "../../../guards/index.js";
 import { type BlockOptions, resumeBlocks } from "../../render/blocks.js";
 import { DEFAULT_BLOCK_OPTIONS } from "../../render/review.js";
 import { type PlaceBook, placeOf } from "./places.js";

@@ -2,7 +2,7 @@
 // evidence, each change marked where it sits (pipeline/render/review.ts anchors, as in the review DOCX), and
 // each removed line struck through where it was.
 import { recordKind } from "../../../guards/index.js";
-import type { RedactionRecord } from "../../../guards/redaction-record.js";
+import type { RedactionRecord } from "../../../guards/index.js";
 import type { JsonResume } from "../../../core/resume.js";
 import { formatField, parseField } from "../../../core/resume.js";
 import { type Block, type BlockOptions, blockText, resumeBlocks } from "../../render/blocks.js";

@@ -1,5 +1,5 @@
 // What the evidence view is built from: plain values, so the page is a pure function of them.
-import type { RedactionRecord } from "../../../guards/redaction-record.js";
+import type { RedactionRecord } from "../../../guards/index.js";
 import type { Coverage } from "../../stages/strategize/coverage.js";
 import type { JsonResume } from "../../../core/resume.js";
 import type { BlockOptions } from "../../render/blocks.js";

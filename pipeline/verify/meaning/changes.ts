@@ -1,5 +1,5 @@
 // Changes: from what to what ("from 820 ms to 140 ms", "moved off VMs onto EKS"), and which way they run.
-import type { NumberMention } from "../../../guards/numbers/index.js";
+import type { NumberMention } from "../../../guards/index.js";
 import type { Item } from "./items.js";
 import { JOINS, MEASURES, TO } from "./lexicon.js";
 import { type Arg, NO_ARG, type Sentence } from "./sentence.js";

@@ -1,5 +1,5 @@
 // The shapes a read sentence has: the terms it holds, with their polarity, and its changes and choices.
-import type { NumberMention } from "../../../guards/numbers/index.js";
+import type { NumberMention } from "../../../guards/index.js";
 
 /** The technologies and figures a text names: what its words are read as. */
 export interface Marks {

@@ -4,7 +4,7 @@
 // from the strategist's match for this question, judged with the answer like any other chunk.
 import type { Chunk } from "../../../core/chunk.js";
 import type { MatchStatus } from "../../../core/match.js";
-import { whereSeen } from "../../../guards/backing/index.js";
+import { whereSeen } from "../../../guards/index.js";
 import { fromText } from "../../../pipeline/job.js";
 import { jobRequirements } from "../../../pipeline/requirements.js";
 import { type StrategyMatch, strategize } from "../../../pipeline/stages/strategize.js";
