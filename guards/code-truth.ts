@@ -190,6 +190,7 @@ function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
 export const codeTruth: Guard = {
   meta: {
     id: "code-truth",
+    readsTruth: true,
     description:
       "Marks README and doc claims that code-derived truth contradicts as stale: matches cite the code instead, and AI-written text may not repeat them.",
     messages,

@@ -34,6 +34,12 @@ export interface GuardMeta {
   description: string;
   /** Message templates by message id, with `{{placeholder}}`s filled from a finding's `data`. */
   messages: Record<string, string>;
+  /**
+   * The guard judges text against the code-derived truth (a stale doc claim, a vendor seen only in
+   * examples). Text composed from that truth, which states it as such, does not need it (the chatbot's
+   * composed answers).
+   */
+  readsTruth?: true;
 }
 
 /** Everything a guard may consult; built once per run by `buildContext`, never mutated by a guard. */

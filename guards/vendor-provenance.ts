@@ -147,6 +147,7 @@ function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
 export const vendorProvenance: Guard = {
   meta: {
     id: "vendor-provenance",
+    readsTruth: true,
     description:
       "Demotes a technology or vendor whose only evidence is example, docs, test or tooling code, and keeps such a technology from being presented as production experience.",
     messages,

@@ -7,8 +7,14 @@ import { rmdir } from "node:fs/promises";
 import { basename, join, relative } from "node:path";
 import { defaultCatalog } from "../extractors/catalog.js";
 import type { ExtractResult } from "../core/truth.js";
-import { GUARDS, buildContext, guardDraft, guardMatches, sealRecords } from "../guards/index.js";
-import type { RedactionRecord } from "../guards/index.js";
+import {
+  buildContext,
+  guardDraft,
+  guardMatches,
+  GUARDS,
+  type RedactionRecord,
+  sealRecords,
+} from "../guards/index.js";
 import type { JsonResume } from "../core/resume.js";
 import { UsageLedger } from "./backends/types.js";
 import { chunkFacts, mergeChunks } from "../core/chunk.js";

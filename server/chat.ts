@@ -6,14 +6,15 @@
 // like a resume. The session's history only widens retrieval and helps the answerer read a follow-up; it is
 // never a chunk, a fact or a verifier source.
 import { basename } from "node:path";
-import { claimNet } from "../guards/index.js";
-import { codeTruth } from "../guards/index.js";
-import { numberProvenance } from "../guards/index.js";
-import { recordProvenance } from "../guards/index.js";
-import { type UnsealedRecord, type RedactionRecord, sealRecords } from "../guards/index.js";
-import { guardString } from "../guards/index.js";
-import type { Guard, GuardContext } from "../guards/index.js";
-import { vendorProvenance } from "../guards/index.js";
+import {
+  GUARDS,
+  type Guard,
+  type GuardContext,
+  type RedactionRecord,
+  type UnsealedRecord,
+  guardString,
+  sealRecords,
+} from "../guards/index.js";
 import type { Chunk } from "../core/chunk.js";
 import type { KnowledgeBase } from "../pipeline/kb/types.js";
 import { decide } from "../pipeline/verify/mode.js";
@@ -33,15 +34,16 @@ import type { Turn } from "./sessions.js";
 /** What a blocked or unanswerable question gets: no claim about the candidate at all. */
 export const FALLBACK = "The portfolio does not show that, so I cannot answer it.";
 
-// In the chain's order (guards/index.ts). record-provenance first: an answer naming a title or employer the
+// Picked from the one chain (guards/index.ts), in its order. record-provenance first: an answer naming a title or employer the
 // profile does not hold ("a Staff Engineer at Google") claims a record the candidate does not have; with no
 // candidate wording to fall back to, it empties the answer, which is then not grounded and gets the
 // fallback. claim-net then judges the answerer's own words before number-provenance redacts any figure.
-const COMPOSED_GUARDS = [recordProvenance, claimNet, numberProvenance];
+const COMPOSED_GUARDS = GUARDS.filter((guard) => !guard.meta.readsTruth);
 // A written answer (a model's or extractive quotes) may repeat what a stale README says ("self-hosted
 // Kubernetes with kubeadm") or name a vendor seen only in example code, so it also meets the two guards that
-// read the truth. A composed answer states those facts as such ("the docs say X, but the code uses Y").
-const WRITTEN_GUARDS = [recordProvenance, vendorProvenance, codeTruth, claimNet, numberProvenance];
+// read the truth (meta.readsTruth). A composed answer states those facts as such ("the docs say X, but
+// the code uses Y").
+const WRITTEN_GUARDS = GUARDS;
 const ANSWER_FIELD = "answer";
 
 export interface ChatDeps {

@@ -6,9 +6,8 @@
 // indexes, held in WeakMaps, are built once), the own chunks once per day, and the context per set of ids.
 import type { Catalog } from "../extractors/catalog.js";
 import type { ExtractResult } from "../core/truth.js";
-import { buildContext } from "../guards/index.js";
+import { buildContext, type GuardContext } from "../guards/index.js";
 import type { JsonResume } from "../core/resume.js";
-import type { GuardContext } from "../guards/index.js";
 import { type Chunk, chunkFacts } from "../core/chunk.js";
 import { groundingChunks } from "../pipeline/grounding-chunks.js";
 import { TruthAnswers } from "./answers/index.js";

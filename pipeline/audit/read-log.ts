@@ -3,8 +3,7 @@
 import { stat } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { z } from "zod";
-import type { RedactionRecord } from "../../guards/index.js";
-import { GUARD_IDS, RECORD_ACTIONS } from "../../guards/index.js";
+import { GUARD_IDS, RECORD_ACTIONS, type RedactionRecord } from "../../guards/index.js";
 import { InputError } from "../../core/errors.js";
 import { readRegularFile } from "../../core/regular-file.js";
 import { describeIssue } from "../../core/document.js";

@@ -2,9 +2,7 @@
 // draft. It shows the log is complete and reversible; it refuses a run that fails `audit --verify` (a broken
 // chain, an output changed after the run, a bad signature), whose revert would lie.
 import { dirname, join } from "node:path";
-import { recordKind, revertDraft } from "../../guards/index.js";
-import { sameValue } from "../../guards/index.js";
-import type { RedactionRecord } from "../../guards/index.js";
+import { recordKind, type RedactionRecord, revertDraft, sameValue } from "../../guards/index.js";
 import { type JsonResume, getField } from "../../core/resume.js";
 import { writeFileAtomic } from "../atomic.js";
 import { EXIT, InputError, VouchError } from "../../core/errors.js";

@@ -1,7 +1,6 @@
 // What an auditor reads: counts per guard and action, and per record what changed where and why.
 // Pure: the summary is built from values, and each renderer is a function of the summary.
-import { recordKind } from "../../guards/index.js";
-import type { RedactionRecord } from "../../guards/index.js";
+import { recordKind, type RedactionRecord } from "../../guards/index.js";
 import type { AuditLog } from "./read-log.js";
 import { type ChainBreak, type ChainVerdict, describeBreak } from "./verify-chain.js";
 

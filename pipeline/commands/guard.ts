@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { defaultCatalog } from "../../extractors/catalog.js";
-import { GUARDS, buildContext, runChain, sealRecords } from "../../guards/index.js";
-import type { RedactionRecord } from "../../guards/index.js";
+import { buildContext, GUARDS, type RedactionRecord, runChain, sealRecords } from "../../guards/index.js";
 import { EXIT } from "../../core/errors.js";
 import { readGuardCase } from "../guard-case.js";
 

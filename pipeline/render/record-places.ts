@@ -1,8 +1,7 @@
 // Where each redaction record's change sits in the final, guarded document. A record's outputRange is where
 // its replacement was right after it was applied; records after it on the same string can move that text or
 // rewrite it, and list items removed after it renumber the fields. This replays those later records forward.
-import type { RedactionRecord } from "../../guards/index.js";
-import { isMatchField } from "../../guards/index.js";
+import { isMatchField, type RedactionRecord } from "../../guards/index.js";
 import { formatField, parseField } from "../../core/resume.js";
 
 export type RecordFacts = Pick<

@@ -1,9 +1,8 @@
 // After the verifier's fallbacks: no two highlights of one entry say the same thing. A written highlight
 // that repeats another item of its list (nearDuplicate: the same content words, figures and filler aside)
 // is removed and recorded; the candidate's own wording and the earlier item are the ones kept. Pure.
-import type { UnsealedRecord } from "../../guards/index.js";
+import { type DraftTarget, heldElsewhere, type UnsealedRecord } from "../../guards/index.js";
 import { type JsonResume, getField } from "../../core/resume.js";
-import { type DraftTarget, heldElsewhere } from "../../guards/index.js";
 
 const ITEM = /\.highlights\[(\d+)\]$/;
 

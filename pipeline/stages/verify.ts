@@ -2,10 +2,15 @@
 // project) gets one verdict against the run's chunks. In block mode an ungrounded string falls back to the
 // candidate's own wording (or leaves, when the writer invented it or the entry already says that wording);
 // in warn mode it stays, annotated. Each record gives its own string's claims and their own reasons.
-import type { UnsealedRecord } from "../../guards/index.js";
-import { removeItems } from "../../guards/index.js";
+import {
+  type DraftTarget,
+  draftTargets,
+  heldElsewhere,
+  removeItems,
+  repeatNote,
+  type UnsealedRecord,
+} from "../../guards/index.js";
 import { type JsonResume, setField } from "../../core/resume.js";
-import { type DraftTarget, draftTargets, heldElsewhere, repeatNote } from "../../guards/index.js";
 import type { Chunk } from "../../core/chunk.js";
 import { redactedStrings, redactionsByField, withRedactions } from "../verify/redactions.js";
 import { repeatedHighlights } from "./repeats.js";

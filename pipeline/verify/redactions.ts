@@ -3,8 +3,7 @@
 // verifier cannot judge a placeholder), so block mode gives back the candidate's wording (generate) or the
 // fallback answer (chat). Which strings those are, and what was redacted, is read from the guards' records;
 // a string holding the marker with no record (a writer that typed it) is not grounded either.
-import { NUM_REDACTED } from "../../guards/index.js";
-import type { UnsealedRecord } from "../../guards/index.js";
+import { NUM_REDACTED, type UnsealedRecord } from "../../guards/index.js";
 import { type PathPart, formatField, parseField } from "../../core/resume.js";
 import type { ClaimVerdict, VerifierResult } from "./types.js";
 

@@ -5,15 +5,17 @@ import { BoundedMap } from "../../core/bounded-map.js";
 import { readable } from "../../core/text-view.js";
 import type { Catalog, Mention } from "../../extractors/catalog.js";
 import {
-  type NumberMention,
-  type SourceNumber,
-  NumberIndex,
+  derive,
   findNumbers,
   isGrounded,
+  NUM_REDACTED,
+  NumberIndex,
+  type NumberMention,
   periodSpan,
+  sentenceFigures,
+  type SentenceFigures,
+  type SourceNumber,
 } from "../../guards/index.js";
-import { type SentenceFigures, derive, sentenceFigures } from "../../guards/index.js";
-import { NUM_REDACTED } from "../../guards/index.js";
 import type { Chunk } from "../../core/chunk.js";
 import { mentionUse } from "../../core/use-cues.js";
 import { splitClaims } from "./claims.js";

@@ -65,6 +65,13 @@ describe("the guard chain", () => {
     },
   );
 
+  it("marks the guards that read the code-derived truth, which text composed from it skips", () => {
+    expect(GUARDS.filter((g) => g.meta.readsTruth).map((g) => g.meta.id)).toEqual([
+      "vendor-provenance",
+      "code-truth",
+    ]);
+  });
+
   it("leaves no guard module out of the chain", async () => {
     for (const { file, guard } of await exportedGuards()) {
       expect(GUARDS, `${file} exports guard ${guard.meta.id}, which is not in guards/index.ts`).toContain(

@@ -2,8 +2,7 @@
 // writes audit.html beside the other outputs, with the evidence exactly as the run computed it. Pure.
 import type { Chunk } from "../../../core/chunk.js";
 import type { JsonResume } from "../../../core/resume.js";
-import type { RedactionRecord } from "../../../guards/index.js";
-import type { GuardContext } from "../../../guards/index.js";
+import type { GuardContext, RedactionRecord } from "../../../guards/index.js";
 import type { BlockOptions } from "../../render/blocks.js";
 import type { RunReport } from "../../report.js";
 import { checkChain } from "../verify-chain.js";

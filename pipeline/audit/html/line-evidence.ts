@@ -4,12 +4,18 @@
 import { candidateEvidence, describeCommits } from "../../../core/truth.js";
 import type { Chunk } from "../../../core/chunk.js";
 import type { JsonResume } from "../../../core/resume.js";
-import { profileStrings, technologyBacking, technologyName, truthEvidence } from "../../../guards/index.js";
-import { MAX_EVIDENCE } from "../../../guards/index.js";
-import { eachNumber } from "../../../guards/index.js";
-import type { SourceNumber } from "../../../guards/index.js";
-import { placeOf as numberPlace, verdict } from "../../../guards/index.js";
-import type { GuardContext } from "../../../guards/index.js";
+import {
+  eachNumber,
+  type GuardContext,
+  MAX_EVIDENCE,
+  placeOf as numberPlace,
+  profileStrings,
+  type SourceNumber,
+  technologyBacking,
+  technologyName,
+  truthEvidence,
+  verdict,
+} from "../../../guards/index.js";
 import { type BlockOptions, resumeBlocks } from "../../render/blocks.js";
 import { DEFAULT_BLOCK_OPTIONS } from "../../render/review.js";
 import { type PlaceBook, placeOf } from "./places.js";

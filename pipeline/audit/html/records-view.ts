@@ -1,7 +1,6 @@
 // Every record of the log as an article: the change as one highlighted diff, guard, rule, reason, evidence,
 // and for an override who made it and why. Icons and words say what happened; colour only repeats it.
-import { recordKind } from "../../../guards/index.js";
-import type { RedactionRecord } from "../../../guards/index.js";
+import { recordKind, type RedactionRecord } from "../../../guards/index.js";
 import { auditorOf } from "../override.js";
 import { describeMatch } from "../summary.js";
 import { diffWords } from "./diff.js";

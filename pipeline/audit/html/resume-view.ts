@@ -1,8 +1,7 @@
 // The guarded resume as rendered (pipeline/render/blocks.ts), section by section: each kept line with its
 // evidence, each change marked where it sits (pipeline/render/review.ts anchors, as in the review DOCX), and
 // each removed line struck through where it was.
-import { recordKind } from "../../../guards/index.js";
-import type { RedactionRecord } from "../../../guards/index.js";
+import { recordKind, type RedactionRecord } from "../../../guards/index.js";
 import type { JsonResume } from "../../../core/resume.js";
 import { formatField, parseField } from "../../../core/resume.js";
 import { type Block, type BlockOptions, blockText, resumeBlocks } from "../../render/blocks.js";
