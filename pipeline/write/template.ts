@@ -2,7 +2,8 @@
 // the job, builds skills from the profile plus production truth, and writes the summary from
 // templates/summary.yaml. It never invents: every sentence is the profile's or a template filled from it.
 import { readFile } from "node:fs/promises";
-import { parse } from "yaml";
+import { z } from "zod";
+import { checkDocument } from "../../core/document.js";
 import { listWords } from "../../guards/index.js";
 import type { JsonResume, ResumeSkill } from "../../core/resume.js";
 import { assetPath } from "../../core/paths.js";
@@ -13,14 +14,14 @@ import type { Writer, WriterInput } from "./types.js";
 const MAX_SUMMARY_TECHNOLOGIES = 6;
 export const ADDITIONAL_SKILLS = "Additional";
 
-export interface SummaryTemplate {
-  sentences: string[];
-}
+const summaryTemplateSchema = z.strictObject({ sentences: z.array(z.string().min(1)).min(1) });
+export type SummaryTemplate = z.infer<typeof summaryTemplateSchema>;
 
+/** The summary's sentences, read as every YAML document of vouch is: a mistake is named by line and field. */
 export async function loadSummaryTemplate(
   path = assetPath("templates", "summary.yaml"),
 ): Promise<SummaryTemplate> {
-  return parse(await readFile(path, "utf8")) as SummaryTemplate;
+  return checkDocument(await readFile(path, "utf8"), path, summaryTemplateSchema, { syntax: "yaml" });
 }
 
 export function templateWriter(template: SummaryTemplate): Writer {

@@ -250,3 +250,14 @@ describe("never inventing", () => {
     expect(profile).toEqual(before);
   });
 });
+
+describe("the summary template file", () => {
+  it("is read as vouch's other YAML files are: a wrong field is named by its line", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const file = join(mkdtempSync(join(tmpdir(), "vouch-summary-")), "summary.yaml");
+    writeFileSync(file, "# sentences\nsentences:\n  - 3\n");
+    await expect(loadSummaryTemplate(file)).rejects.toThrow(/summary\.yaml: line 3: field "sentences\[0\]"/);
+  });
+});
