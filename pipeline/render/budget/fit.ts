@@ -93,12 +93,12 @@ function without(draft: JsonResume, ranked: readonly Candidate[], count: number)
   const gone = new Set(ranked.slice(0, count).map((c) => `${c.section}:${c.entry}:${c.highlight ?? "*"}`));
   const out = structuredClone(draft) as Record<string, unknown>;
   for (const section of new Set(ranked.map((c) => c.section))) {
-    const list = entries(draft, section);
-    out[section] = list.flatMap((entry, i) => {
+    // The copy's own entries: the draft given is never changed.
+    out[section] = entries(out as JsonResume, section).flatMap((entry, i) => {
       if (gone.has(`${section}:${i}:*`)) return [];
-      if (!Array.isArray(entry.highlights)) return [structuredClone(entry)];
+      if (!Array.isArray(entry.highlights)) return [entry];
       const kept = (entry.highlights as unknown[]).filter((_, j) => !gone.has(`${section}:${i}:${j}`));
-      return [{ ...structuredClone(entry), highlights: kept }];
+      return [{ ...entry, highlights: kept }];
     });
   }
   return out as JsonResume;

@@ -8,6 +8,7 @@ import type { JsonResume } from "../../../core/resume.js";
 import { lazy } from "../../../core/lazy.js";
 import { assetPath } from "../../../core/paths.js";
 import { resumeBlocks } from "../blocks.js";
+import { DEFAULT_RENDER_DATE } from "../docx.js";
 import type { Layout } from "../layout-schema.js";
 import type { GivenProperties } from "../properties.js";
 import { type FontChoice, chooseFonts, loadFonts } from "./fonts.js";
@@ -50,8 +51,9 @@ function diagnosticText(compiler: NodeCompiler, error: unknown): string {
 }
 
 async function compileResume(resume: JsonResume, layout: Layout, properties?: GivenProperties) {
-  const choice = chooseFonts(layout.font, drawnText(resumeBlocks(resume, layout)));
-  const input = typstInput(resume, layout, choice.families, properties);
+  const blocks = resumeBlocks(resume, layout);
+  const choice = chooseFonts(layout.font, drawnText(blocks));
+  const input = typstInput(resume, blocks, layout, choice.families, properties);
   const compiler = await compilerFor(choice.keys, () => loadFonts(choice));
   const result = compiler.compile({ mainFileContent: template(), inputs: { data: JSON.stringify(input) } });
   const error = result.takeError();
@@ -70,7 +72,7 @@ export async function renderPdf(
   layout: Layout,
   options: RenderPdfOptions = {},
 ): Promise<RenderedPdf> {
-  const date = new Date(options.date ?? "1980-01-01T00:00:00Z");
+  const date = new Date(options.date ?? DEFAULT_RENDER_DATE);
   if (Number.isNaN(date.getTime())) throw new Error(`renderPdf: invalid date ${String(options.date)}`);
   const { compiler, document, fonts, uncovered } = await compileResume(resume, layout, options.properties);
   const bytes = compiler.pdf(document, { creationTimestamp: Math.floor(date.getTime() / 1000) });

@@ -2,7 +2,7 @@
 // one list), the document's metadata and the font families. Pure: the same resume gives the same value.
 import type { JsonResume } from "../../../core/resume.js";
 import { writableText } from "../../../core/xml-text.js";
-import { type Block, resumeBlocks } from "../blocks.js";
+import { type Block, blockText } from "../blocks.js";
 import type { Layout } from "../layout-schema.js";
 import { type GivenProperties, resumeProperties } from "../properties.js";
 
@@ -69,8 +69,10 @@ export function pieces(text: string): { text: string; keep?: true }[] {
   return out;
 }
 
+/** The template's input from the resume's blocks (built once by the caller, who also chose the fonts by them). */
 export function typstInput(
   resume: JsonResume,
+  blocks: readonly Block[],
   layout: Layout,
   families: string[],
   given: GivenProperties = {},
@@ -78,7 +80,7 @@ export function typstInput(
   const properties = resumeProperties(resume, given);
   return {
     layout,
-    blocks: groupBullets(resumeBlocks(resume, layout).map((b) => cleanBlock(b, layout.header.separator))),
+    blocks: groupBullets(blocks.map((b) => cleanBlock(b, layout.header.separator))),
     meta: { title: properties.title, author: properties.author, keywords: properties.keywords },
     fonts: families,
     lang: "en",
@@ -87,5 +89,5 @@ export function typstInput(
 
 /** All the text the PDF draws, for choosing fonts by script. */
 export function drawnText(blocks: readonly Block[]): string {
-  return blocks.map((b) => b.segments.map((s) => s.text).join("") + (b.dates ?? "")).join("\n");
+  return blocks.map((b) => blockText(b) + (b.dates ?? "")).join("\n");
 }
