@@ -94,18 +94,28 @@ describe("titles", () => {
 const NAMES = catalog.entries
   .filter((e) => !e.ambiguous && e.text !== "exact" && e.text !== "none" && /^\p{L}{7,}$/u.test(e.name))
   .map((e) => ({ id: e.id, name: e.name }));
+// A slip that lands on another technology's name (OpenAPI less its P is OpenAI) names that one.
+const ALL_NAMES = new Set(
+  catalog.entries.flatMap((e) => [e.name, ...(e.aliases ?? [])].map((n) => n.toLowerCase())),
+);
 
 describe("spelling", () => {
+  // Every name and every dropped letter, not a sample: a sample once drew the one slip that is a name.
   it("the profile's one-letter slip in a technology's name states it", () => {
-    fc.assert(
-      fc.property(fc.constantFrom(...NAMES), fc.nat(), ({ id, name }, at) => {
-        const i = 1 + (at % (name.length - 1));
+    const missed: string[] = [];
+    let tried = 0;
+    for (const { id, name } of NAMES) {
+      for (let i = 1; i < name.length; i++) {
         const slip = name.slice(0, i) + name.slice(i + 1);
-        fc.pre(!isDictionaryWord(slip) && catalog.findMentionsAnyCase(slip).length > 0);
+        if (isDictionaryWord(slip) || ALL_NAMES.has(slip.toLowerCase())) continue;
+        if (catalog.findMentionsAnyCase(slip).length === 0) continue;
+        tried++;
         const found = catalog.findMentionsAnyCase(`Ran the service on ${slip} in production`);
-        expect(found.map((m) => m.id)).toContain(id);
-      }),
-    );
+        if (!found.some((m) => m.id === id)) missed.push(`${slip} (${name})`);
+      }
+    }
+    expect(tried).toBeGreaterThan(1000);
+    expect(missed).toEqual([]);
   });
 });
 
