@@ -8,10 +8,18 @@ import type { DraftEdit, DraftFinding } from "./types.js";
 
 const json = (value: unknown) => (value === undefined ? "" : JSON.stringify(value));
 
+/** Make one edit on `doc` (which the caller owns), without a record: a guard planning its edits on a copy. */
+export function makeDraftEdit(doc: JsonResume, edit: DraftEdit): void {
+  if (edit.op === "remove") deleteField(doc, edit.field);
+  else if (edit.op === "restore") insertField(doc, edit.field, structuredClone(edit.value));
+  else putField(doc, edit.field, structuredClone(edit.value));
+}
+
 /** Make one edit on `doc` (which the caller owns) and return its record. */
 export function applyDraftEdit(doc: JsonResume, finding: DraftFinding): UnsealedRecord {
   const edit: DraftEdit = finding.edit;
   const before = getField(doc, edit.field);
+  makeDraftEdit(doc, edit);
   const base = {
     guard: finding.guard,
     rule: finding.rule,
@@ -20,15 +28,8 @@ export function applyDraftEdit(doc: JsonResume, finding: DraftFinding): Unsealed
     reason: finding.reason,
     evidence: finding.evidence,
   };
-  if (edit.op === "remove") {
-    deleteField(doc, edit.field);
-    return { ...base, original: json(before), replacement: "" };
-  }
-  if (edit.op === "restore") {
-    insertField(doc, edit.field, structuredClone(edit.value));
-    return { ...base, original: "", replacement: json(edit.value) };
-  }
-  putField(doc, edit.field, structuredClone(edit.value));
+  if (edit.op === "remove") return { ...base, original: json(before), replacement: "" };
+  if (edit.op === "restore") return { ...base, original: "", replacement: json(edit.value) };
   if (typeof before === "string" && typeof edit.value === "string") {
     return {
       ...base,

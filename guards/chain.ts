@@ -6,7 +6,8 @@ import type { UnsealedRecord } from "./redaction-record.js";
 import { type JsonResume, parseField, removeItem, setField } from "../core/resume.js";
 import { type StringResult, guardString } from "./run-string.js";
 import { type DraftTarget, draftTargets, heldElsewhere, repeatNote } from "./targets.js";
-import type { Guard, GuardContext, TextFinding } from "./types.js";
+import { sayDraft, sayMatches } from "./say.js";
+import type { Guard, GuardContext, MatchFinding, TextFinding } from "./types.js";
 import type { Match } from "../core/match.js";
 import type { Fact } from "../core/chunk.js";
 
@@ -47,7 +48,7 @@ export function guardMatches<M extends Match>(
   const records: UnsealedRecord[] = [];
   for (const guard of guards) {
     if (!guard.checkMatches) continue;
-    const findings = guard.checkMatches(current, context);
+    const findings = sayMatches(guard.meta, guard.checkMatches(current, context));
     const next = [...current];
     for (const f of findings.filter((f) => f.replacement !== null)) {
       records.push({ ...matchRecord(f, next[f.index]), replacement: JSON.stringify(f.replacement) });
@@ -64,10 +65,7 @@ export function guardMatches<M extends Match>(
   return { matches: current, records };
 }
 
-function matchRecord(
-  f: ReturnType<NonNullable<Guard["checkMatches"]>>[number],
-  before?: Match,
-): UnsealedRecord {
+function matchRecord(f: MatchFinding, before?: Match): UnsealedRecord {
   return {
     guard: f.guard,
     rule: f.rule,
@@ -98,7 +96,7 @@ export function guardDraft(draft: JsonResume, context: GuardContext, guards: rea
   const skipped: TextFinding[] = [];
   // The record first: the strings are then judged where they really belong (the right employer's entry).
   for (const guard of guards) {
-    for (const finding of guard.checkDraft?.(guarded, context) ?? [])
+    for (const finding of sayDraft(guard.meta, guard.checkDraft?.(guarded, context) ?? []))
       records.push(applyDraftEdit(guarded, finding));
   }
   const removing = new Set<string>();
@@ -117,7 +115,7 @@ export function guardDraft(draft: JsonResume, context: GuardContext, guards: rea
   // Last, what the removals left empty goes, so that nothing is drawn as a bare heading.
   const emptied = new Set(removals.map((r) => r.field.replace(/\[\d+\]$/, "")));
   for (const guard of guards) {
-    for (const finding of guard.tidyDraft?.(guarded, context, emptied) ?? [])
+    for (const finding of sayDraft(guard.meta, guard.tidyDraft?.(guarded, context, emptied) ?? []))
       records.push(applyDraftEdit(guarded, finding));
   }
   return { draft: guarded, records, skipped };

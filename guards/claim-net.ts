@@ -9,7 +9,6 @@
 import type { Mention } from "../extractors/catalog.js";
 import {
   type Backing,
-  formatMessage,
   listWords,
   newTechnologies,
   technologyBacking,
@@ -18,7 +17,7 @@ import {
 import { statedForOtherEntries } from "./backing/entries.js";
 import { indexOf } from "./backing/lookups.js";
 import { keywordParts, statedName } from "./backing/unknown-names.js";
-import type { Guard, GuardContext, TextFinding, TextTarget } from "./types.js";
+import type { Guard, GuardContext, Reported, TextFinding, TextTarget } from "./types.js";
 
 const messages = {
   "unbacked-technology": "{{names}}: named in AI-written text without backing. {{why}}",
@@ -44,7 +43,7 @@ function unknownNames(target: TextTarget, context: GuardContext): string[] {
 }
 
 /** Backed technologies of a work entry's string that the profile states only for its other jobs. */
-function movedFromOtherJobs(target: TextTarget, context: GuardContext): TextFinding[] {
+function movedFromOtherJobs(target: TextTarget, context: GuardContext): Reported<TextFinding>[] {
   const entry = target.entry;
   if (!entry || !context.profile) return [];
   const moved = newTechnologies(target, context).flatMap((mention) => {
@@ -67,12 +66,12 @@ function movedFromOtherJobs(target: TextTarget, context: GuardContext): TextFind
       rule: "other-job-technology",
       ...unbackedAction(target),
       field: target.field,
-      reason: formatMessage(messages["other-job-technology"], {
+      data: {
         names: listWords(names),
         them: names.length === 1 ? "it" : "them",
         others: listWords(others),
         job: job(entry, typeof here === "string" ? here : undefined),
-      }),
+      },
       actual: names.join(", "),
       evidence: moved.flatMap((m) =>
         (indexOf(context).profile.get(m.mention.id) ?? [])
@@ -83,7 +82,7 @@ function movedFromOtherJobs(target: TextTarget, context: GuardContext): TextFind
   ];
 }
 
-function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
+function checkText(target: TextTarget, context: GuardContext): Reported<TextFinding>[] {
   const found = unbacked(target, context);
   if (found.length === 0) {
     const moved = movedFromOtherJobs(target, context);
@@ -96,7 +95,7 @@ function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
         rule: "unknown-skill",
         ...unbackedAction(target),
         field: target.field,
-        reason: formatMessage(messages["unknown-skill"], { names: listWords(unknown) }),
+        data: { names: listWords(unknown) },
         actual: unknown.join(", "),
         evidence: [],
       },
@@ -109,10 +108,10 @@ function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
       rule: "unbacked-technology",
       ...unbackedAction(target),
       field: target.field,
-      reason: formatMessage(messages["unbacked-technology"], {
+      data: {
         names: listWords(names),
         why: found.map((f) => f.backing.why).join(" "),
-      }),
+      },
       actual: names.join(", "),
       evidence: dedupe(found.flatMap((f) => f.backing.by)),
     },

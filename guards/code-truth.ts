@@ -6,7 +6,6 @@ import type { DocClaim, Evidence } from "../core/truth.js";
 import {
   citedKind,
   matchEvidence,
-  formatMessage,
   listWords,
   undeniedNewTechnologies,
   placeRef,
@@ -16,7 +15,15 @@ import {
   technologyName,
   unbackedAction,
 } from "./backing/index.js";
-import type { Guard, GuardContext, MatchFinding, TextFinding, TextTarget } from "./types.js";
+import type {
+  Guard,
+  GuardContext,
+  MatchFinding,
+  MessageData,
+  Reported,
+  TextFinding,
+  TextTarget,
+} from "./types.js";
 import type { Match } from "../core/match.js";
 
 const messages = {
@@ -86,23 +93,22 @@ function finding(
   index: number,
   actual: string,
   claims: readonly DocClaim[],
-  data: Record<string, string>,
+  data: MessageData,
   replacement: Match | null,
-): MatchFinding {
-  const reason = formatMessage(messages[rule], data);
+): Reported<MatchFinding> {
   return {
     guard: "code-truth",
     rule,
     action: "mark-stale",
     index,
-    reason,
+    data,
     actual,
     evidence: staleEvidence(claims),
-    replacement: replacement && { ...replacement, note: reason },
+    replacement,
   };
 }
 
-function checkMatch(match: Match, index: number, context: GuardContext): MatchFinding | undefined {
+function checkMatch(match: Match, index: number, context: GuardContext): Reported<MatchFinding> | undefined {
   const cited = match.evidence.map((item) => ({ item, cited: citedKind(item, context, match.technology) }));
   if (cited.some((c) => c.cited.kind === "profile")) return undefined;
   const staleCited = [...new Set(cited.flatMap((c) => (c.cited.kind === "stale" ? c.cited.claims : [])))];
@@ -157,30 +163,29 @@ function checkMatch(match: Match, index: number, context: GuardContext): MatchFi
   );
 }
 
-function checkMatches(matches: readonly Match[], context: GuardContext): MatchFinding[] {
+function checkMatches(matches: readonly Match[], context: GuardContext): Reported<MatchFinding>[] {
   return matches.flatMap((match, index) => checkMatch(match, index, context) ?? []);
 }
 
-function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
+function checkText(target: TextTarget, context: GuardContext): Reported<TextFinding>[] {
   const flagged = undeniedNewTechnologies(target, context)
     .map((mention) => ({ mention, backing: technologyBacking(mention.id, context) }))
     .filter(({ backing }) => backing.basis === "stale-claim");
   if (flagged.length === 0) return [];
   const claims = flagged.flatMap((f) => staleSupport(f.mention.id, context));
   const { technology, evidence } = contradiction(claims, context);
-  const reason = formatMessage(messages["stale-claim-repeated"], {
-    claimed: listWords(flagged.map((f) => f.mention.matched)),
-    claimRef: claimRefs(claims.slice(0, 3)) + (claims.length > 3 ? ", …" : ""),
-    truth: technology ? technologyName(technology, context) : "otherwise",
-    codeRef: evidence.map(placeRef).join(", ") || claimRefs(claims),
-  });
   return [
     {
       guard: "code-truth",
       rule: "stale-claim-repeated",
       ...unbackedAction(target),
       field: target.field,
-      reason,
+      data: {
+        claimed: listWords(flagged.map((f) => f.mention.matched)),
+        claimRef: claimRefs(claims.slice(0, 3)) + (claims.length > 3 ? ", …" : ""),
+        truth: technology ? technologyName(technology, context) : "otherwise",
+        codeRef: evidence.map(placeRef).join(", ") || claimRefs(claims),
+      },
       actual: flagged.map((f) => f.mention.matched).join(", "),
       evidence: staleEvidence(claims),
     },

@@ -7,70 +7,64 @@ import type { Grounding, NumberMention, SourceNumber } from "./numbers/index.js"
 import type { DerivedHow, Derivation } from "./numbers/derive.js";
 import { eachNumber } from "./numbers/scan.js";
 import { type Derived, type Place, placeOf, verdict } from "./numbers/verdict.js";
-import type { Guard, GuardContext, TextFinding, TextTarget } from "./types.js";
+import type { Guard, GuardContext, MessageData, Reported, TextFinding, TextTarget } from "./types.js";
 import type { RecordEvidence } from "../core/evidence.js";
 import { hiddenRuns } from "../core/text-view.js";
 import { UNWRITABLE_MESSAGE, UNWRITABLE_RULE, unwritableFindings } from "./characters/unwritable.js";
 
 export const NUM_REDACTED = "[NUM_REDACTED]";
 
+// `{{near}}` is " (nearest source figures: 23.4, 1200)" or nothing; `{{range}}` is "; the range "3-5" is
+// redacted whole" when the figure is one of a range, or nothing.
 const meta: Guard["meta"] = {
   id: "number-provenance",
   description:
     "Every number in AI-written text must appear, as a value, in the original profile, a grounding fact or " +
-    "the extracted truth; durations must be covered by the profile's dates. Names, versions and identifiers " +
-    "(S3, Python 3.12, p99, 24/7) are not numbers. An unbacked number is replaced with [NUM_REDACTED].",
+    "the extracted truth (rounding is allowed to the written precision and within 3 %); durations must be " +
+    "covered by the profile's dates. Names, versions and identifiers (S3, Python 3.12, p99, 24/7) are not " +
+    "numbers. An unbacked number is replaced with [NUM_REDACTED]; one that follows from two figures of a " +
+    "source sentence, or is close to a source only as an approximation, is reported, not redacted.",
   messages: {
-    "ungrounded-number":
-      "{{number}} appears in no profile value, grounding fact or extracted truth at the precision it is " +
-      "written with (rounding is allowed to the written precision and within 3 %), so it is replaced with " +
-      "[NUM_REDACTED]. A bound (over, under, 1,000+) needs a source on the right side of it; a duration " +
-      "needs the profile's dates to cover it.",
+    "ungrounded-number": '"{{number}}" appears in no profile value or grounding fact{{near}}{{range}}.',
+    "ungrounded-lower-bound":
+      '"{{number}}" is written as a lower bound, but no profile value or grounding fact is at least that ' +
+      "large{{near}}{{range}}.",
+    "ungrounded-upper-bound":
+      '"{{number}}" is written as an upper bound, but no profile value or grounding fact is that ' +
+      "small{{near}}{{range}}.",
+    "ungrounded-duration":
+      '"{{number}}" appears in no profile value or grounding fact, and the profile\'s dates do not cover ' +
+      "it{{near}}{{range}}.",
     "derived-number":
-      "{{number}} is stated by no source, but follows from two figures of one source sentence (a reduction, " +
-      "an increase, a share, a ratio, or percentage points between two percentages, rounded to the written " +
-      "precision and within 3 %): it is kept and recorded as derived, with both sources, for the verifier " +
-      "or a person to confirm.",
+      '"{{number}}" is stated by no source, but follows from "{{first}}" and "{{second}}" in one sentence of ' +
+      "{{where}} ({{how}} {{computed}}): kept, and recorded as derived for the verifier or a person to confirm.",
+    "approximate-number":
+      '"{{number}}" is written as approximate and the closest source figure is {{near}}; left for review.',
+    "approximate-up-to":
+      '"{{number}}" is written as "up to", but the closest source figure below it is {{near}}; left for review.',
     "invisible-character":
       "The text holds {{characters}}, which cannot be seen: it makes what a reader sees differ from what a " +
-      "guard reads (a zero-width space can part a figure from its unit), so it is removed.",
+      "guard reads, so it is removed.",
     [UNWRITABLE_RULE]: UNWRITABLE_MESSAGE,
-    "approximate-number":
-      "{{number}} is written as approximate (about, ~, up to) and a source figure is close to it only under " +
-      "that loose reading (within its coarse rounding and 10 %): it is reported for the verifier or a person " +
-      "to decide, and not redacted, because the guard redacts only when there is clearly no evidence.",
   },
 };
 
 const DURATION_FLOOR = 7 * 86400;
 
-function quoted(m: NumberMention): string {
-  return `"${m.raw}"`;
-}
-
-/** The nearest figures in words, once per list: groundings (and their lists) are shared by equal figures. */
-const nearWords = new WeakMap<readonly { raw: string }[], string>();
-
-function nearText(nearest: readonly { raw: string }[]): string {
-  let near = nearWords.get(nearest);
-  if (near === undefined) {
-    near = nearest.length ? ` (nearest source figures: ${nearest.map((s) => s.raw).join(", ")})` : "";
-    nearWords.set(nearest, near);
-  }
-  return near;
-}
-
-/** An ungrounded figure's words: its reason (with and without the final period) and the nearest figures. */
+/** What an ungrounded figure's finding says, built once per verdict and figure as written. */
 interface Saying {
-  reason: string;
-  sentence: string;
+  messageId: string;
+  number: string;
+  near: string;
   expected: readonly string[];
+  /** The data of a figure that is not part of a range, shared by its findings. */
+  alone: MessageData;
 }
 
 /**
  * Per verdict, by the figure as written: what a finding says. A verdict is shared by every figure that asks
  * the same question (numbers/verdict.ts), and the words depend only on the verdict and the raw figure, so
- * a long text that states the same figures again and again builds each sentence once.
+ * a long text that states the same figures again and again builds each one's data once.
  */
 const sayings = new WeakMap<Grounding, Map<string, Saying>>();
 
@@ -85,33 +79,26 @@ function saying(m: NumberMention, nearest: readonly SourceNumber[], g: Grounding
   }
   let said = byRaw.get(m.raw);
   if (!said) {
-    const reason = ungroundedReason(m, nearest);
-    said = { reason, sentence: `${reason}.`, expected: Object.freeze(nearest.map((s) => s.raw)) };
+    const near = nearest.length ? ` (nearest source figures: ${nearest.map((s) => s.raw).join(", ")})` : "";
+    const messageId = ungroundedMessage(m);
+    said = {
+      messageId,
+      number: m.raw,
+      near,
+      expected: Object.freeze(nearest.map((s) => s.raw)),
+      alone: Object.freeze({ number: m.raw, near, range: "" }),
+    };
     byRaw.set(m.raw, said);
   }
   return said;
 }
 
-/** Why a figure is not backed, as one sentence without its final period. */
-function ungroundedReason(m: NumberMention, nearest: readonly { raw: string }[]): string {
-  const near = nearText(nearest);
-  if (m.bound === "min") {
-    return `${quoted(m)} is written as a lower bound, but no profile value or grounding fact is at least that large${near}`;
-  }
-  if (m.bound === "max") {
-    return `${quoted(m)} is written as an upper bound, but no profile value or grounding fact is that small${near}`;
-  }
-  if (m.unit === "s" && m.value >= DURATION_FLOOR) {
-    return `${quoted(m)} appears in no profile value or grounding fact, and the profile's dates do not cover it${near}`;
-  }
-  return `${quoted(m)} appears in no profile value or grounding fact${near}`;
-}
-
-function approximateReason(m: NumberMention, nearest: readonly { raw: string }[]): string {
-  const near = nearest[0]?.raw ?? "none";
-  return m.bound === "up-to"
-    ? `${quoted(m)} is written as "up to", but the closest source figure below it is ${near}; left for review.`
-    : `${quoted(m)} is written as approximate and the closest source figure is ${near}; left for review.`;
+/** Which wording says why a figure is not backed. */
+function ungroundedMessage(m: NumberMention): string {
+  if (m.bound === "min") return "ungrounded-lower-bound";
+  if (m.bound === "max") return "ungrounded-upper-bound";
+  if (m.unit === "s" && m.value >= DURATION_FLOOR) return "ungrounded-duration";
+  return "ungrounded-number";
 }
 
 const DERIVED_WORDS: Record<DerivedHow, string> = {
@@ -124,11 +111,16 @@ const DERIVED_WORDS: Record<DerivedHow, string> = {
 
 const DERIVED_UNIT_WORDS: Record<string, string> = { "%": "%", x: "x", pp: " percentage points" };
 
-function derivedReason(m: NumberMention, d: Derivation): string {
+function derivedData(m: NumberMention, d: Derivation): MessageData {
   const [a, b] = d.from;
-  const where = a.ref === b.ref ? `${a.source} ${a.ref}` : `${a.source} ${a.ref} and ${b.source} ${b.ref}`;
-  const computed = `${Number(d.value.toPrecision(3))}${DERIVED_UNIT_WORDS[m.unit ?? "%"] ?? "%"}`;
-  return `${quoted(m)} is stated by no source, but follows from "${a.raw}" and "${b.raw}" in one sentence of ${where} (${DERIVED_WORDS[d.how]} ${computed}): kept, and recorded as derived for the verifier or a person to confirm.`;
+  return {
+    number: m.raw,
+    first: a.raw,
+    second: b.raw,
+    where: a.ref === b.ref ? `${a.source} ${a.ref}` : `${a.source} ${a.ref} and ${b.source} ${b.ref}`,
+    how: DERIVED_WORDS[d.how],
+    computed: `${Number(d.value.toPrecision(3))}${DERIVED_UNIT_WORDS[m.unit ?? "%"] ?? "%"}`,
+  };
 }
 
 function evidenceOf(nearest: readonly { source: RecordEvidence["source"]; ref: string; text: string }[]) {
@@ -141,8 +133,8 @@ interface Judged {
   g: Grounding | Derived;
 }
 
-function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
-  const findings: TextFinding[] = [];
+function checkText(target: TextTarget, context: GuardContext): Reported<TextFinding>[] {
+  const findings: Reported<TextFinding>[] = [];
   let place: Place | undefined;
   // A range sharing one unit (`3-5 years`) is one expression: its figures are judged together.
   let group: Judged[] = [];
@@ -172,7 +164,7 @@ function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
  * Invisible characters in an AI-written string go, each run with its record, except inside a redaction
  * (which takes them with it). The guards read past them (core/text-view.ts); a reader of the resume cannot.
  */
-function hiddenCharacters(target: TextTarget, findings: TextFinding[]): void {
+function hiddenCharacters(target: TextTarget, findings: Reported<TextFinding>[]): void {
   const runs = hiddenRuns(target.text);
   if (runs.length === 0) return;
   const edits = findings.flatMap((f) => (f.edit ? [f.edit.range] : []));
@@ -184,7 +176,7 @@ function hiddenCharacters(target: TextTarget, findings: TextFinding[]): void {
       field: target.field,
       rule: "invisible-character",
       action: "remove",
-      reason: `The text holds ${characters}, which cannot be seen: it makes what a reader sees differ from what a guard reads, so it is removed.`,
+      data: { characters },
       actual: target.text.slice(run.start, run.end),
       evidence: NO_EVIDENCE,
       edit: { range: [run.start, run.end], text: "" },
@@ -193,7 +185,7 @@ function hiddenCharacters(target: TextTarget, findings: TextFinding[]): void {
 }
 
 /** A range's figures together (`3-5 years`): redacted whole when one is not backed, else each reported. */
-function reportRange(target: TextTarget, group: readonly Judged[], findings: TextFinding[]): void {
+function reportRange(target: TextTarget, group: readonly Judged[], findings: Reported<TextFinding>[]): void {
   const missing = group.find((x) => x.g.status === "ungrounded");
   if (missing && missing.g.status === "ungrounded") {
     findings.push(redaction(target, group[0]!.m, missing.m, missing.g));
@@ -210,16 +202,20 @@ function redaction(
   m: NumberMention,
   missing: NumberMention,
   g: Extract<Grounding, { status: "ungrounded" }>,
-): TextFinding {
+): Reported<TextFinding> {
   const said = saying(missing, g.nearest, g);
   const whole = m.range ? target.text.slice(m.range[0], m.range[1]) : m.raw;
+  const data = m.range
+    ? { number: said.number, near: said.near, range: `; the range "${whole}" is redacted whole` }
+    : said.alone;
   // Written out field by field: an object spread is slow enough in V8 to dominate a large text.
   return {
     guard: meta.id,
     field: target.field,
     rule: "ungrounded-number",
+    messageId: said.messageId,
     action: "redact",
-    reason: m.range ? `${said.reason}; the range "${whole}" is redacted whole.` : said.sentence,
+    data,
     actual: whole,
     expected: said.expected,
     evidence: NO_EVIDENCE,
@@ -232,7 +228,7 @@ function annotate(
   target: TextTarget,
   m: NumberMention,
   g: Exclude<Grounding | Derived, { status: "grounded" | "ungrounded" }>,
-  findings: TextFinding[],
+  findings: Reported<TextFinding>[],
 ): void {
   const { field } = target;
   if (g.status === "derived") {
@@ -242,7 +238,7 @@ function annotate(
       field,
       rule: "derived-number",
       action: "annotate",
-      reason: derivedReason(m, g.derivation),
+      data: derivedData(m, g.derivation),
       actual: m.raw,
       expected: [a.raw, b.raw],
       evidence: evidenceOf(g.derivation.from),
@@ -252,8 +248,9 @@ function annotate(
       guard: meta.id,
       field,
       rule: "approximate-number",
+      messageId: m.bound === "up-to" ? "approximate-up-to" : "approximate-number",
       action: "annotate",
-      reason: approximateReason(m, g.nearest),
+      data: { number: m.raw, near: g.nearest[0]?.raw ?? "none" },
       actual: m.raw,
       expected: g.nearest.map((s) => s.raw),
       evidence: evidenceOf(g.nearest),

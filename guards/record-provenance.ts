@@ -4,7 +4,7 @@
 // the profile's value; an invented entry goes; a dropped job, degree or contact detail is put back. In prose,
 // a title or employer the profile does not hold makes the string fall back to the candidate's wording.
 // After the other guards, what their removals left empty (a skills group, a highlights list) is dropped.
-import { formatMessage, listWords, unbackedAction } from "./backing/index.js";
+import { listWords, unbackedAction } from "./backing/index.js";
 import { heldEvidence, isHeld } from "./record-provenance/held.js";
 import { type ProseClaim, proseClaims } from "./record-provenance/claims-in-prose.js";
 import { readable, readingView } from "../core/text-view.js";
@@ -14,16 +14,16 @@ import { shown } from "./record-provenance/normalise.js";
 import { planRecord } from "./record-provenance/plan.js";
 import { tidyEmpty } from "./record-provenance/empty.js";
 import { recordClaims } from "./record-provenance/titles.js";
-import type { DraftFinding, Guard, GuardContext, TextFinding, TextTarget } from "./types.js";
+import type { DraftFinding, Guard, GuardContext, Reported, TextFinding, TextTarget } from "./types.js";
 
 function checkDraft(
   draft: Parameters<NonNullable<Guard["checkDraft"]>>[0],
   context: GuardContext,
-): DraftFinding[] {
+): Reported<DraftFinding>[] {
   return context.profile ? planRecord(draft, context.profile) : [];
 }
 
-function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
+function checkText(target: TextTarget, context: GuardContext): Reported<TextFinding>[] {
   if (target.role !== "prose") return [];
   const own = target.original
     ? new Set(recordClaims(target.original).map((c) => c.words.join(" ")))
@@ -65,7 +65,7 @@ function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
       rule,
       ...action,
       field: target.field,
-      reason: formatMessage(RECORD_MESSAGES[rule], words),
+      data: words,
       actual: [...claims.map((c) => c.text), ...prose.map((c) => c.text)].join(", "),
       evidence: heldEvidence(rule === "title-not-held" ? "title" : "employer", context.profile),
     },

@@ -1,5 +1,6 @@
 import { type MakeApplied, applyEdits } from "./apply.js";
 import type { UnsealedRecord } from "./redaction-record.js";
+import { sayText } from "./say.js";
 import type { Guard, GuardContext, TextFinding, TextTarget } from "./types.js";
 
 export interface StringResult {
@@ -22,7 +23,7 @@ export function guardString(
   const skipped: TextFinding[] = [];
   for (const guard of guards) {
     if (!guard.checkText) continue;
-    const findings = guard.checkText({ ...target, text }, context);
+    const findings = sayText(guard.meta, guard.checkText({ ...target, text }, context));
     const removal = findings.find((f) => f.removeItem);
     if (removal) {
       records.push({ ...recordOf(removal), original: text, replacement: "" });

@@ -65,6 +65,22 @@ export interface TextTarget {
   entry?: string;
 }
 
+/** A message's `{{placeholder}}` values. */
+export type MessageData = Readonly<Record<string, string>>;
+
+/**
+ * What a guard says about a finding, as ESLint's `messageId` + `data`: the chain writes the finding's
+ * `reason` from the guard's `meta.messages`. `messageId` names the wording when it is not the rule's own
+ * (number-provenance words a lower bound and a plain figure of one rule differently).
+ */
+export interface Said {
+  messageId?: string;
+  data: MessageData;
+}
+
+/** A finding as a guard reports it: its reason is the chain's to write. */
+export type Reported<F extends { reason: string }> = Omit<F, "reason"> & Said;
+
 /** A proposed replacement of `[start, end)` of the target's text. */
 export interface Edit {
   range: [number, number];
@@ -78,7 +94,7 @@ export interface TextFinding {
   rule: string;
   action: RecordAction;
   field: string;
-  /** One sentence a person understands. */
+  /** One sentence a person understands: the guard's message, filled by the chain (`Said`). */
   reason: string;
   /** The text that was found (`40%`, `OpenAI`). */
   actual: string;
@@ -131,15 +147,19 @@ export interface DraftFinding {
 export interface Guard {
   meta: GuardMeta;
   /** Post-writer guards that look at the whole draft before its strings (record-provenance). */
-  checkDraft?(draft: JsonResume, context: GuardContext): DraftFinding[];
+  checkDraft?(draft: JsonResume, context: GuardContext): Reported<DraftFinding>[];
   /**
    * After every string was guarded: what the guards left empty (a skills group with no keyword). `emptied`
    * names the lists the guards' removals emptied (`skills[2].keywords`); a list the draft had empty already
    * is the writer's, not theirs.
    */
-  tidyDraft?(draft: JsonResume, context: GuardContext, emptied: ReadonlySet<string>): DraftFinding[];
+  tidyDraft?(
+    draft: JsonResume,
+    context: GuardContext,
+    emptied: ReadonlySet<string>,
+  ): Reported<DraftFinding>[];
   /** Pre-writer guards look at the matches. */
-  checkMatches?(matches: readonly Match[], context: GuardContext): MatchFinding[];
+  checkMatches?(matches: readonly Match[], context: GuardContext): Reported<MatchFinding>[];
   /** Post-writer guards look at every AI-written string. */
-  checkText?(target: TextTarget, context: GuardContext): TextFinding[];
+  checkText?(target: TextTarget, context: GuardContext): Reported<TextFinding>[];
 }

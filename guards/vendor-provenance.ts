@@ -7,7 +7,6 @@
 import type { EvidenceKind, TechStatus } from "../core/truth.js";
 import {
   citedKind,
-  formatMessage,
   listWords,
   matchEvidence,
   undeniedNewTechnologies,
@@ -16,7 +15,7 @@ import {
   unbackedAction,
   whereSeen,
 } from "./backing/index.js";
-import type { Guard, GuardContext, MatchFinding, TextFinding, TextTarget } from "./types.js";
+import type { Guard, GuardContext, MatchFinding, Reported, TextFinding, TextTarget } from "./types.js";
 import type { Match } from "../core/match.js";
 import type { RecordEvidence } from "../core/evidence.js";
 
@@ -89,34 +88,33 @@ function demotion(match: Match, context: GuardContext): Demotion | undefined {
   return status ? { status, evidence: own.map((c) => matchEvidence(c.item)) } : undefined;
 }
 
-function checkMatches(matches: readonly Match[], context: GuardContext): MatchFinding[] {
-  const findings: MatchFinding[] = [];
+function checkMatches(matches: readonly Match[], context: GuardContext): Reported<MatchFinding>[] {
+  const findings: Reported<MatchFinding>[] = [];
   matches.forEach((match, index) => {
     const found = demotion(match, context);
     if (!found || match.status === found.status) return;
     const name = match.technology ? technologyName(match.technology, context) : match.requirement;
-    const reason = formatMessage(messages[RULE[found.status]]!, {
-      name,
-      where: whereSeen(found.status),
-      refs: found.evidence.map((e) => e.ref).join(", "),
-      from: `"${match.status}"`,
-      to: `"${found.status}"`,
-    });
     findings.push({
       guard: "vendor-provenance",
       rule: RULE[found.status],
       action: "demote",
       index,
-      reason,
+      data: {
+        name,
+        where: whereSeen(found.status),
+        refs: found.evidence.map((e) => e.ref).join(", "),
+        from: `"${match.status}"`,
+        to: `"${found.status}"`,
+      },
       actual: name,
       evidence: found.evidence,
-      replacement: { ...match, status: found.status, note: reason },
+      replacement: { ...match, status: found.status },
     });
   });
   return findings;
 }
 
-function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
+function checkText(target: TextTarget, context: GuardContext): Reported<TextFinding>[] {
   const flagged = undeniedNewTechnologies(target, context)
     .map((mention) => ({ mention, backing: technologyBacking(mention.id, context) }))
     .filter(({ backing }) => backing.basis === "non-production");
@@ -129,15 +127,17 @@ function checkText(target: TextTarget, context: GuardContext): TextFinding[] {
     {
       guard: "vendor-provenance",
       rule,
+      // Someone else's code among the places words the whole finding (the rule is the first's).
+      messageId: statuses.includes("others-only") ? "others-only-vendor-text" : rule,
       ...unbackedAction(target),
       field: target.field,
-      reason: formatMessage(statuses.includes("others-only") ? OTHERS_TEXT_MESSAGE : TEXT_MESSAGE, {
+      data: {
         names: listWords(flagged.map((f) => f.mention.matched)),
         appear: flagged.length === 1 ? "appears" : "appear",
         them: flagged.length === 1 ? "it" : "them",
         where: listWords(statuses.map(whereSeen)),
         refs: evidence.map((e) => e.ref).join(", "),
-      }),
+      },
       actual: flagged.map((f) => f.mention.matched).join(", "),
       evidence,
     },

@@ -59,8 +59,3 @@ export function listWords(words: readonly string[]): string {
   if (words.length <= 1) return words[0] ?? "";
   return `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 }
-
-/** Fill a message template's `{{placeholders}}`. */
-export function formatMessage(template: string, data: Record<string, string>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => data[key] ?? whole);
-}

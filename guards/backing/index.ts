@@ -27,15 +27,7 @@ import { type BackingIndex, indexOf } from "./lookups.js";
 import type { GuardContext } from "../types.js";
 import type { RecordEvidence } from "../../core/evidence.js";
 
-export {
-  claimEvidence,
-  formatMessage,
-  listWords,
-  placeRef,
-  staleEvidence,
-  truthEvidence,
-  whereSeen,
-} from "./evidence.js";
+export { claimEvidence, listWords, placeRef, staleEvidence, truthEvidence, whereSeen } from "./evidence.js";
 export { type ProfileString, canStateSkill, profileStrings } from "./lookups.js";
 export { type CitedKind, citedKind, citesProfile, matchEvidence } from "./cited.js";
 export {

@@ -4,7 +4,7 @@
 // not seen by a reader.
 import { type PathPart, formatField } from "../../core/resume.js";
 import { describeCodes, unwritableRuns, writableText } from "../../core/xml-text.js";
-import type { DraftFinding } from "../types.js";
+import type { DraftFinding, Reported } from "../types.js";
 
 export const UNWRITABLE_RULE = "unwritable-character";
 
@@ -42,13 +42,13 @@ export function unwritableStrings(doc: unknown): UnwritableString[] {
 }
 
 /** A finding for every string of the draft that holds such a character, in document order. */
-export function unwritableFindings(draft: unknown): DraftFinding[] {
+export function unwritableFindings(draft: unknown): Reported<DraftFinding>[] {
   return unwritableStrings(draft).map(({ field, characters, text, writable }) => ({
     guard: "number-provenance",
     rule: UNWRITABLE_RULE,
     action: "remove",
     field,
-    reason: UNWRITABLE_MESSAGE.replace("{{characters}}", characters),
+    data: { characters },
     actual: text,
     evidence: [],
     edit: { op: "set", field, value: writable },

@@ -4,10 +4,8 @@
 // list the draft had empty before any guard ran: no guard removed anything, so there is nothing to record. A section with
 // no entry left stays an empty list in resume.json (taking a top-level key out would lose its place in the
 // document on revert); the renderers draw nothing for it.
-import { formatMessage } from "../backing/evidence.js";
 import type { JsonResume } from "../../core/resume.js";
-import type { DraftFinding } from "../types.js";
-import { RECORD_MESSAGES } from "./messages.js";
+import type { DraftFinding, Reported } from "../types.js";
 import { asEntry, asList } from "./normalise.js";
 import { RECORD_SECTIONS } from "./sections.js";
 
@@ -16,13 +14,18 @@ const SECTIONS = ["skills", ...RECORD_SECTIONS.map((s) => s.key)];
 
 const isEmptyList = (value: unknown) => Array.isArray(value) && value.length === 0;
 
-function finding(field: string, what: string, edit: DraftFinding["edit"], actual = ""): DraftFinding {
+function finding(
+  field: string,
+  what: string,
+  edit: DraftFinding["edit"],
+  actual = "",
+): Reported<DraftFinding> {
   return {
     guard: "record-provenance",
     rule: "empty-group",
     action: edit.op === "set" ? "fallback" : "remove",
     field: edit.field,
-    reason: formatMessage(RECORD_MESSAGES["empty-group"], { field, what }),
+    data: { field, what },
     actual,
     evidence: [],
     edit,
@@ -33,8 +36,8 @@ function finding(field: string, what: string, edit: DraftFinding["edit"], actual
  * The edits that take out what the guards emptied (`emptied`: the lists their removals emptied, as
  * `skills[2].keywords`), in an order whose fields stay right as they are made.
  */
-export function tidyEmpty(draft: JsonResume, emptied: ReadonlySet<string>): DraftFinding[] {
-  const found: DraftFinding[] = [];
+export function tidyEmpty(draft: JsonResume, emptied: ReadonlySet<string>): Reported<DraftFinding>[] {
+  const found: Reported<DraftFinding>[] = [];
   for (const section of SECTIONS) {
     const list = asList(draft[section]).map(asEntry);
     // Highest index first: a removed group does not renumber the ones still to check.

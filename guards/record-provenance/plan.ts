@@ -1,14 +1,14 @@
 // record-provenance's check of the draft's record: every part of it that is not the writer's prose is the
 // profile's. The plan is worked out on a copy, each edit made as it is found, so every finding names its
 // field as it is at that moment and the applier, making them in order, lands on the same places.
-import { applyDraftEdit } from "../apply-draft.js";
-import { formatMessage, listWords } from "../backing/evidence.js";
+import { makeDraftEdit } from "../apply-draft.js";
+import { listWords } from "../backing/evidence.js";
 import { type JsonResume, type ResumeEntry, getField } from "../../core/resume.js";
-import type { DraftEdit, DraftFinding } from "../types.js";
+import type { DraftEdit, DraftFinding, Reported } from "../types.js";
 import type { RecordEvidence } from "../../core/evidence.js";
 import { type EntryMatch, matchEntries } from "./match.js";
 import { heldPositions } from "./held.js";
-import { RECORD_MESSAGES, type RecordRule } from "./messages.js";
+import type { RecordRule } from "./messages.js";
 import { asEntry, asList, nameKey, sameValue, shown } from "./normalise.js";
 import { BASICS_PROSE, RECORD_SECTIONS, type SectionSpec } from "./sections.js";
 import { isJoinedTitles, isReworded, phraseWords } from "./titles.js";
@@ -19,7 +19,7 @@ const asText = (value: unknown): string => (typeof value === "string" ? value : 
 
 class Plan {
   readonly doc: JsonResume;
-  readonly findings: DraftFinding[] = [];
+  readonly findings: Reported<DraftFinding>[] = [];
 
   constructor(draft: JsonResume) {
     this.doc = structuredClone(draft);
@@ -32,22 +32,17 @@ class Plan {
   ): void {
     const action = edit.op === "set" ? "fallback" : edit.op;
     const actual = data.actual === undefined ? "" : asText(data.actual);
-    const reason = formatMessage(RECORD_MESSAGES[rule], {
-      field: edit.field,
-      actual: shown(data.actual),
-      ...data.words,
-    });
-    const finding: DraftFinding = {
+    const finding: Reported<DraftFinding> = {
       guard: "record-provenance",
       rule,
       action,
       field: edit.field,
-      reason,
+      data: { field: edit.field, actual: shown(data.actual), ...data.words },
       actual,
       evidence: data.evidence,
       edit,
     };
-    applyDraftEdit(this.doc, finding);
+    makeDraftEdit(this.doc, edit);
     this.findings.push(finding);
   }
 
@@ -291,7 +286,7 @@ function planSkillLevels(plan: Plan, profile: JsonResume): void {
 const pick = (entry: Entry, key: string): Entry => (key in entry ? { [key]: entry[key] } : {});
 
 /** Every edit that gives the draft back the candidate's record, in the order to make them. */
-export function planRecord(draft: JsonResume, profile: JsonResume): DraftFinding[] {
+export function planRecord(draft: JsonResume, profile: JsonResume): Reported<DraftFinding>[] {
   const plan = new Plan(draft);
   planBasics(plan, profile);
   for (const spec of RECORD_SECTIONS) planSection(plan, profile, spec);

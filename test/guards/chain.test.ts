@@ -11,7 +11,7 @@ import {
 } from "../../guards/index.js";
 import { formatField, type JsonResume, parseField } from "../../core/resume.js";
 import { draftTargets } from "../../guards/targets.js";
-import type { Guard, MatchFinding, TextFinding } from "../../guards/types.js";
+import type { Guard, MatchFinding, Reported, TextFinding } from "../../guards/types.js";
 import type { Match } from "../../core/match.js";
 
 // Small stand-in guards: the chain's bookkeeping is tested apart from any real guard's judgement.
@@ -23,7 +23,7 @@ const sevens: Guard = {
       rule: "seven",
       action: "redact",
       field: target.field,
-      reason: "7 is not grounded",
+      data: {},
       actual: "7",
       evidence: [],
       edit: { range: [m.index, m.index + 1], text: "[N]" },
@@ -34,15 +34,15 @@ const noSnowflake: Guard = {
   meta: {
     id: "claim-net",
     description: "unbacked Snowflake",
-    messages: { unbacked: "Snowflake is not backed" },
+    messages: { unbacked: "x" },
   },
-  checkText: (target): TextFinding[] => {
+  checkText: (target): Reported<TextFinding>[] => {
     if (!target.text.includes("Snowflake")) return [];
-    const base: Omit<TextFinding, "action"> = {
+    const base: Omit<Reported<TextFinding>, "action"> = {
       guard: "claim-net",
       rule: "unbacked",
       field: target.field,
-      reason: "x",
+      data: {},
       actual: "Snowflake",
       evidence: [],
     };
@@ -53,7 +53,7 @@ const noSnowflake: Guard = {
         ...base,
         action: "fallback",
         edit: { range: [0, target.text.length], text: target.original },
-      } satisfies TextFinding,
+      } satisfies Reported<TextFinding>,
     ];
   },
 };
@@ -270,7 +270,7 @@ describe("a fallback never repeats a bullet of its entry", () => {
                 rule: "bang",
                 action: "remove",
                 field: target.field,
-                reason: "shouted",
+                data: {},
                 actual: target.text,
                 evidence: [],
                 removeItem: true,
@@ -303,7 +303,7 @@ describe("guardMatches", () => {
   const demoteOpenAI: Guard = {
     meta: { id: "vendor-provenance", description: "", messages: { demote: "", drop: "" } },
     checkMatches: (matches) =>
-      matches.flatMap((m, index): MatchFinding[] =>
+      matches.flatMap((m, index): Reported<MatchFinding>[] =>
         m.technology === "openai"
           ? [
               {
@@ -311,7 +311,7 @@ describe("guardMatches", () => {
                 rule: "demote",
                 action: "demote",
                 index,
-                reason: "",
+                data: {},
                 actual: "openai",
                 evidence: [],
                 replacement: { ...m, status: "example-only" },
@@ -324,7 +324,7 @@ describe("guardMatches", () => {
                   rule: "drop",
                   action: "mark-stale",
                   index,
-                  reason: "",
+                  data: {},
                   actual: "mysql",
                   evidence: [],
                   replacement: null,

@@ -8,7 +8,7 @@ import { guardString } from "../../guards/run-string.js";
 import type { GuardContext, TextTarget } from "../../guards/types.js";
 import type { Fact } from "../../core/chunk.js";
 import { vendorProvenance } from "../../guards/vendor-provenance.js";
-import { testTextGuard } from "./rule-tester.js";
+import { testTextGuard, textFindings } from "./rule-tester.js";
 
 const catalog = await defaultCatalog();
 // Three sample repositories together: OpenAI only in ledger-service's examples/, MySQL and kubeadm only in
@@ -374,7 +374,11 @@ describe("claim-net findings", () => {
 
   it("name the technology, give a reason and the evidence that was checked", () => {
     expect(
-      claimNet.checkText!({ field: "skills[0].keywords[3]", text: "Snowflake", role: "list-item" }, context),
+      textFindings(
+        claimNet,
+        { field: "skills[0].keywords[3]", text: "Snowflake", role: "list-item" },
+        context,
+      ),
     ).toEqual([
       {
         guard: "claim-net",
@@ -400,7 +404,8 @@ describe("claim-net findings", () => {
   });
 
   it("cite the fact that could not back", () => {
-    const [finding] = claimNet.checkText!(
+    const [finding] = textFindings(
+      claimNet,
       { field: "text", text: "LangChain pipelines", role: "prose" },
       { catalog, facts: [exampleFact], truth },
     );
@@ -418,7 +423,8 @@ describe("claim-net findings", () => {
 
 describe("claim-net findings: mention is not use", () => {
   it("say why the only source cannot back: it names the technology as considered, not used", () => {
-    const [finding] = claimNet.checkText!(
+    const [finding] = textFindings(
+      claimNet,
       {
         field: "work[0].highlights[1]",
         text: "Migrated the warehouse to Snowflake",
@@ -458,7 +464,9 @@ describe("one mention, one guard", () => {
   const context: GuardContext = { catalog, facts: [], truth };
   const guards = [vendorProvenance, codeTruth, claimNet];
   const owners = (text: string) =>
-    guards.flatMap((g) => g.checkText!({ field: "text", text, role: "prose" }, context).map(() => g.meta.id));
+    guards.flatMap((g) =>
+      textFindings(g, { field: "text", text, role: "prose" }, context).map(() => g.meta.id),
+    );
 
   it.each([
     ["Shipped OpenAI summaries", ["vendor-provenance"]],

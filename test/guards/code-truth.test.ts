@@ -5,7 +5,7 @@ import type { DocClaim, Evidence, ExtractResult } from "../../core/truth.js";
 import { codeTruth } from "../../guards/code-truth.js";
 import type { JsonResume } from "../../core/resume.js";
 import type { Match } from "../../core/match.js";
-import { testMatchGuard, testTextGuard } from "./rule-tester.js";
+import { testMatchGuard, testTextGuard, textFindings } from "./rule-tester.js";
 
 const catalog = await defaultCatalog();
 // The README and docs say self-hosted Kubernetes (kubeadm) and MySQL; Terraform says aws_eks_cluster and
@@ -366,7 +366,8 @@ testTextGuard(codeTruth, {
 
 describe("code-truth findings", () => {
   it("cite the stale claim and the code that contradicts it", () => {
-    const [finding] = codeTruth.checkText!(
+    const [finding] = textFindings(
+      codeTruth,
       { field: "skills[0].keywords[0]", text: "MySQL", role: "list-item" },
       { catalog, facts: [], truth: infra },
     );

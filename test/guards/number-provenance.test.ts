@@ -10,7 +10,7 @@ import { allowedNumbers, sentenceNumbers } from "../../guards/numbers/sources.js
 import type { JsonResume } from "../../core/resume.js";
 import type { GuardContext, TextTarget } from "../../guards/types.js";
 import type { Fact } from "../../core/chunk.js";
-import { testTextGuard } from "./rule-tester.js";
+import { testTextGuard, textFindings } from "./rule-tester.js";
 
 const profile: JsonResume = {
   basics: {
@@ -617,7 +617,7 @@ const target = (text: string, original?: string): TextTarget => ({
 
 describe("number-provenance: findings", () => {
   it("says why, and what would have grounded it", () => {
-    const [f] = numberProvenance.checkText!(target("Cut AWS spend by 40%."), contextOf(sources));
+    const [f] = textFindings(numberProvenance, target("Cut AWS spend by 40%."), contextOf(sources));
     expect(f).toEqual({
       guard: "number-provenance",
       rule: "ungrounded-number",
@@ -633,7 +633,7 @@ describe("number-provenance: findings", () => {
   });
 
   it("explains a bound", () => {
-    const [f] = numberProvenance.checkText!(target("Runs over 5,000 services."), contextOf(sources));
+    const [f] = textFindings(numberProvenance, target("Runs over 5,000 services."), contextOf(sources));
     expect(f?.reason).toBe(
       '"5,000" is written as a lower bound, but no profile value or grounding fact is at least that large ' +
         "(nearest source figures: 2.5k req/s, 1,200, 40).",
@@ -642,7 +642,7 @@ describe("number-provenance: findings", () => {
 
   it("reports an approximate figure without an edit, with its evidence", () => {
     const context = contextOf({ facts: [{ id: "kb-1", text: "Conversion rose 41.5% after the redesign." }] });
-    expect(numberProvenance.checkText!(target("Conversion rose ~40%."), context)).toEqual([
+    expect(textFindings(numberProvenance, target("Conversion rose ~40%."), context)).toEqual([
       {
         guard: "number-provenance",
         rule: "approximate-number",
@@ -658,7 +658,7 @@ describe("number-provenance: findings", () => {
 
   it("records a derived figure with both sources, and derives from the candidate's own wording too", () => {
     const context = contextOf({ facts: [{ id: "kb-1", text: "Deploys went from 45 to 6 minutes." }] });
-    expect(numberProvenance.checkText!(target("Deploys are 87% faster."), context)).toEqual([
+    expect(textFindings(numberProvenance, target("Deploys are 87% faster."), context)).toEqual([
       {
         guard: "number-provenance",
         rule: "derived-number",
@@ -675,32 +675,39 @@ describe("number-provenance: findings", () => {
       },
     ]);
     const own = { ...target("Grew signups 3x."), original: "Grew signups from 2,000 to 6,000." };
-    expect(numberProvenance.checkText!(own, contextOf({})).map((f) => [f.rule, f.actual])).toEqual([
+    expect(textFindings(numberProvenance, own, contextOf({})).map((f) => [f.rule, f.actual])).toEqual([
       ["derived-number", "3x"],
     ]);
   });
 
   it("derives a figure stated after a range that held the same value", () => {
     const context = contextOf({ facts: [{ id: "kb-1", text: "The fleet went from 50 to 30 nodes." }] });
-    const findings = numberProvenance.checkText!(target("Cut the fleet 30-40%, then by 40%."), context);
+    const findings = textFindings(numberProvenance, target("Cut the fleet 30-40%, then by 40%."), context);
     expect(findings.map((f) => [f.rule, f.actual])).toEqual([
       ["ungrounded-number", "30-40%"],
       ["derived-number", "40%"],
+    ]);
+    expect(findings.map((f) => f.reason)).toEqual([
+      '"30" appears in no profile value or grounding fact; the range "30-40%" is redacted whole.',
+      '"40%" is stated by no source, but follows from "50" and "30" in one sentence of fact kb-1 (a reduction of 40%): kept, and recorded as derived for the verifier or a person to confirm.',
     ]);
   });
 
   it("reports an unreached `up to` without an edit", () => {
     const context = contextOf({ facts: [{ id: "kb-1", text: "Batch jobs ran 3x faster." }] });
-    const findings = numberProvenance.checkText!(target("Up to 10x faster batch jobs."), context);
+    const findings = textFindings(numberProvenance, target("Up to 10x faster batch jobs."), context);
     expect(findings.map((f) => [f.rule, f.action, f.edit])).toEqual([
       ["approximate-number", "annotate", undefined],
     ]);
+    expect(findings[0]?.reason).toBe(
+      '"10x" is written as "up to", but the closest source figure below it is 3x; left for review.',
+    );
   });
 
   it("reads an open end date as the latest date any source mentions", () => {
     const open: JsonResume = { work: [{ name: "Acme", startDate: "2019-03" }] };
     const check = (text: string, parts: Partial<GuardContext> & { asOf?: string }) =>
-      numberProvenance.checkText!(target(text), contextOf(parts)).map((f) => f.actual);
+      textFindings(numberProvenance, target(text), contextOf(parts)).map((f) => f.actual);
     // Nothing later than the start date: the span is empty, so no duration is covered.
     expect(check("5 years at Acme.", { profile: open })).toEqual(["5 years"]);
     // A fact mentioning 2024-06 moves "present" there: 5 years 3 months.
@@ -719,14 +726,14 @@ describe("number-provenance: findings", () => {
     const context = contextOf(structuredClone(sources));
     const before = JSON.stringify(context);
     const first = allowedNumbers(context);
-    numberProvenance.checkText!(target("Cut AWS spend by 40%."), context);
+    textFindings(numberProvenance, target("Cut AWS spend by 40%."), context);
     expect(allowedNumbers(context)).toBe(first);
     expect(JSON.stringify(context)).toBe(before);
     expect(allowedNumbers(contextOf(sources))).not.toBe(first);
   });
 
   it("uses the catalog for names: Route 53 is not a metric, 53 elsewhere is", () => {
-    const findings = numberProvenance.checkText!(target("Route 53 zones for 53 teams."), contextOf());
+    const findings = textFindings(numberProvenance, target("Route 53 zones for 53 teams."), contextOf());
     expect(findings.map((f) => f.actual)).toEqual(["53"]);
   });
 });
@@ -830,7 +837,7 @@ const prose = fc
   .map((parts) => parts.map(([part, sep]) => part + sep).join(""));
 
 function runGuard(text: string, context: GuardContext) {
-  const findings = numberProvenance.checkText!(target(text), context);
+  const findings = textFindings(numberProvenance, target(text), context);
   return { findings, ...applyEdits(text, findings) };
 }
 
@@ -863,7 +870,7 @@ describe("number-provenance: properties", () => {
           ...(withProfile ? { profile } : {}),
         });
         const first = runGuard(text, context);
-        const second = numberProvenance.checkText!(target(first.output), context);
+        const second = textFindings(numberProvenance, target(first.output), context);
         expect(second.filter((f) => f.edit)).toEqual([]);
       }),
       { numRuns: RUNS },

@@ -4,6 +4,7 @@
 // draft byte for byte, for the guard alone and for the whole chain.
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { draftFindings } from "./rule-tester.js";
 import { type Catalog, defaultCatalog } from "../../extractors/catalog.js";
 import { applyDraftFindings } from "../../guards/apply-draft.js";
 import { buildContext, guardDraft, revertDraft } from "../../guards/index.js";
@@ -39,7 +40,7 @@ function deepFreeze<T>(value: T): T {
 /** The guard alone: its findings made with the draft applier. */
 function guarded(draft: JsonResume, profile: JsonResume) {
   const context = contextFor(profile);
-  const findings = recordProvenance.checkDraft!(deepFreeze(structuredClone(draft)), context);
+  const findings = draftFindings(recordProvenance, deepFreeze(structuredClone(draft)), context);
   return { context, findings, applied: applyDraftFindings(draft, findings) };
 }
 
@@ -87,7 +88,7 @@ describe("record-provenance (properties)", () => {
     fc.assert(
       fc.property(caseArb, ({ profile, draft }) => {
         const { applied, context } = guarded(draft, profile);
-        expect(recordProvenance.checkDraft!(applied.draft, context)).toEqual([]);
+        expect(draftFindings(recordProvenance, applied.draft, context)).toEqual([]);
       }),
       { numRuns: 300 },
     );
@@ -153,7 +154,7 @@ describe("record-provenance: minimal cases found by the properties", () => {
         { name: "kube-autoscaler-pro", description: "An autoscaler with 3,000 stars.", startDate: "2022-03" },
       ],
     };
-    const findings = recordProvenance.checkDraft!(draft, contextFor(profile));
+    const findings = draftFindings(recordProvenance, draft, contextFor(profile));
     expect(findings.map((f) => [f.rule, f.action, f.field])).toEqual([
       ["invented-entry", "remove", "projects[0]"],
     ]);

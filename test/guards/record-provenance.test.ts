@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { recordProvenance } from "../../guards/record-provenance.js";
 import type { JsonResume } from "../../core/resume.js";
-import { testDraftGuard, testTextGuard } from "./rule-tester.js";
+import { testDraftGuard, testTextGuard, textFindings, draftFindings } from "./rule-tester.js";
 
 const profile: JsonResume = {
   basics: {
@@ -577,7 +577,8 @@ testTextGuard(recordProvenance, {
 
 describe("record-provenance's reasons", () => {
   it("name every claim the profile does not hold, and cite what was checked", () => {
-    const [finding] = recordProvenance.checkText!(
+    const [finding] = textFindings(
+      recordProvenance,
       {
         field: "basics.summary",
         text: "Senior Backend Engineer at Stripe and joined Meta later.",
@@ -598,7 +599,7 @@ describe("record-provenance's reasons", () => {
 
   it("name the field, what the draft says and what the profile says, with the profile's place as evidence", () => {
     const draft = draftOf((d) => (work(d)[0]!.position = "Staff Engineer"));
-    const [finding] = recordProvenance.checkDraft!(draft, {
+    const [finding] = draftFindings(recordProvenance, draft, {
       catalog: undefined as never,
       facts: [],
       profile,

@@ -6,6 +6,7 @@ import { type Catalog, defaultCatalog } from "../../extractors/catalog.js";
 import { revert } from "../../guards/apply.js";
 import { applyDraftFindings } from "../../guards/apply-draft.js";
 import { revertDraft } from "../../guards/revert.js";
+import { sayDraft, sayMatches, sayText } from "../../guards/say.js";
 import type { JsonResume } from "../../core/resume.js";
 import { guardString } from "../../guards/run-string.js";
 import type {
@@ -35,6 +36,8 @@ export interface ExpectedFinding {
   rule: string;
   actual: string;
   action: TextFinding["action"];
+  /** The reason the chain writes from the guard's message, compared exactly when given. */
+  reason?: string;
 }
 
 export interface InvalidTextCase extends TextCase {
@@ -83,17 +86,32 @@ function rejectDuplicates(cases: readonly { name: string }[]): void {
   if (duplicate) throw new Error(`duplicate test case: ${duplicate}`);
 }
 
-function checkRules(guard: Guard, findings: readonly { rule: string }[]): void {
-  for (const finding of findings) {
-    expect(Object.keys(guard.meta.messages), `unknown message id "${finding.rule}"`).toContain(finding.rule);
+/** Every report names one of the guard's messages, and fills each of its placeholders (ESLint's check). */
+function checkMessages(
+  guard: Guard,
+  reports: readonly { rule: string; messageId?: string; data: Readonly<Record<string, string>> }[],
+): void {
+  for (const report of reports) {
+    const id = report.messageId ?? report.rule;
+    expect(Object.keys(guard.meta.messages), `unknown message id "${id}"`).toContain(id);
+    for (const [, key] of guard.meta.messages[id]!.matchAll(/\{\{\s*(\w+)\s*\}\}/g)) {
+      expect(report.data, `message "${id}" has no data for {{${key}}}`).toHaveProperty([key!]);
+    }
   }
 }
 
-const summary = (f: { rule: string; actual: string; action: string }) => ({
-  rule: f.rule,
-  actual: f.actual,
-  action: f.action,
-});
+/** What a case compares: rule, actual and action, and the reason where the case gives one. */
+function summaries(
+  findings: readonly { rule: string; actual: string; action: string; reason: string }[],
+  expected: readonly { reason?: string }[],
+) {
+  return findings.map((f, i) => ({
+    rule: f.rule,
+    actual: f.actual,
+    action: f.action,
+    ...(expected[i]?.reason !== undefined ? { reason: f.reason } : {}),
+  }));
+}
 
 /** Run a text guard's table: valid cases find nothing; invalid ones find exactly what they say. */
 export function testTextGuard(guard: Guard, cases: { valid: TextCase[]; invalid: InvalidTextCase[] }): void {
@@ -118,9 +136,10 @@ export function testTextGuard(guard: Guard, cases: { valid: TextCase[]; invalid:
     it.each(cases.invalid.map((c) => [c.name, c] as const))("%s", (_name, c) => {
       const context = contextOf(deepFreeze(c.context));
       const target = targetOf(c);
-      const findings = guard.checkText!(target, context);
-      checkRules(guard, findings);
-      expect(findings.map(summary)).toEqual(c.findings);
+      const reports = guard.checkText!(target, context);
+      checkMessages(guard, reports);
+      const findings = sayText(guard.meta, reports);
+      expect(summaries(findings, c.findings)).toEqual(c.findings);
       for (const f of findings) expect(f.guard).toBe(guard.meta.id);
       const result = guardString(target, [guard], context);
       expect(result.removed ? null : result.text).toBe(c.output);
@@ -148,12 +167,10 @@ export function testMatchGuard(
   });
   describe(`${guard.meta.id}: invalid matches`, () => {
     it.each(cases.invalid.map((c) => [c.name, c] as const))("%s", (_name, c) => {
-      const findings: MatchFinding[] = guard.checkMatches!(
-        deepFreeze(c.matches),
-        contextOf(deepFreeze(c.context)),
-      );
-      checkRules(guard, findings);
-      expect(findings.map(summary)).toEqual(c.findings);
+      const reports = guard.checkMatches!(deepFreeze(c.matches), contextOf(deepFreeze(c.context)));
+      checkMessages(guard, reports);
+      const findings: MatchFinding[] = sayMatches(guard.meta, reports);
+      expect(summaries(findings, c.findings)).toEqual(c.findings);
       const output = c.matches.map((m, i) => {
         const finding = findings.find((f) => f.index === i);
         return finding ? finding.replacement : m;
@@ -200,8 +217,9 @@ export function testDraftGuard(
   describe(`${guard.meta.id}: invalid drafts`, () => {
     it.each(cases.invalid.map((c) => [c.name, c] as const))("%s", (_name, c) => {
       const context = contextOf(deepFreeze({ profile: c.profile }));
-      const findings = guard.checkDraft!(deepFreeze(c.draft), context);
-      checkRules(guard, findings);
+      const reports = guard.checkDraft!(deepFreeze(c.draft), context);
+      checkMessages(guard, reports);
+      const findings = sayDraft(guard.meta, reports);
       expect(
         findings.map((f) => ({ rule: f.rule, action: f.action, field: f.field, actual: f.actual })),
       ).toEqual(c.findings);
@@ -212,4 +230,14 @@ export function testDraftGuard(
       expect(guard.checkDraft!(applied.draft, context)).toEqual([]);
     });
   });
+}
+
+/** A text guard's findings as the chain says them: with reasons written from the guard's messages. */
+export function textFindings(guard: Guard, target: TextTarget, context: GuardContext): TextFinding[] {
+  return sayText(guard.meta, guard.checkText!(target, context));
+}
+
+/** A draft guard's findings as the chain says them. */
+export function draftFindings(guard: Guard, draft: JsonResume, context: GuardContext): DraftFinding[] {
+  return sayDraft(guard.meta, guard.checkDraft!(draft, context));
 }

@@ -9,7 +9,7 @@ import { extract } from "../../extractors/extract.js";
 import type { Match } from "../../core/match.js";
 import { vendorProvenance } from "../../guards/vendor-provenance.js";
 import { buildPodcast } from "../helpers/three-candidates.js";
-import { testMatchGuard, testTextGuard } from "./rule-tester.js";
+import { testMatchGuard, testTextGuard, textFindings } from "./rule-tester.js";
 
 const catalog = await defaultCatalog();
 const podcast = buildPodcast(join(mkdtempSync(join(tmpdir(), "vouch-vp-authors-")), "podcast"));
@@ -81,7 +81,8 @@ testTextGuard(vendorProvenance, {
 
 describe("others-only text findings", () => {
   it("say the code is others', not that it is not production", () => {
-    const [finding] = vendorProvenance.checkText!(
+    const [finding] = textFindings(
+      vendorProvenance,
       {
         field: "basics.summary",
         text: "Runs Redis and Helm in production.",

@@ -5,7 +5,7 @@ import type { Evidence, ExtractResult } from "../../core/truth.js";
 import type { JsonResume } from "../../core/resume.js";
 import type { Match } from "../../core/match.js";
 import { vendorProvenance } from "../../guards/vendor-provenance.js";
-import { testMatchGuard, testTextGuard } from "./rule-tester.js";
+import { testMatchGuard, testTextGuard, textFindings } from "./rule-tester.js";
 
 const catalog = await defaultCatalog();
 const sample = (name: string) => `samples/repos/${name}`;
@@ -402,7 +402,8 @@ testTextGuard(vendorProvenance, {
 describe("vendor-provenance findings", () => {
   it("explain themselves and cite the example code", async () => {
     const context = { catalog, facts: [], truth: ledger };
-    const [finding] = vendorProvenance.checkText!(
+    const [finding] = textFindings(
+      vendorProvenance,
       {
         field: "basics.summary",
         text: "Engineer shipping OpenAI and pandas features",

@@ -6,6 +6,8 @@ import { buildContext, guardDraft, revertDraft } from "../../../guards/index.js"
 import { GUARDS } from "../../../guards/index.js";
 import { unwritableFindings, unwritableStrings } from "../../../guards/characters/unwritable.js";
 import type { JsonResume } from "../../../core/resume.js";
+import { numberProvenance } from "../../../guards/number-provenance.js";
+import { sayDraft } from "../../../guards/say.js";
 
 const catalog = await defaultCatalog();
 const profile: JsonResume = {
@@ -24,11 +26,14 @@ const context = buildContext({ catalog, profile, facts: [] });
 
 describe("unwritable-character (number-provenance)", () => {
   it("finds every string of a document that holds one, wherever it is", () => {
-    const findings = unwritableFindings({
-      basics: { label: "Platform\vEngineer", profiles: [{ network: "GitHub\uFFFE" }] },
-      skills: [{ name: "Cloud", keywords: ["AWS", "Terraform\u0000"] }],
-      meta: { note: "ok" },
-    });
+    const findings = sayDraft(
+      numberProvenance.meta,
+      unwritableFindings({
+        basics: { label: "Platform\vEngineer", profiles: [{ network: "GitHub\uFFFE" }] },
+        skills: [{ name: "Cloud", keywords: ["AWS", "Terraform\u0000"] }],
+        meta: { note: "ok" },
+      }),
+    );
     expect(findings.map((f) => [f.field, f.edit])).toEqual([
       ["basics.label", { op: "set", field: "basics.label", value: "Platform Engineer" }],
       ["basics.profiles[0].network", { op: "set", field: "basics.profiles[0].network", value: "GitHub" }],

@@ -5,6 +5,7 @@
 // redaction, of that figure.
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { textFindings } from "../rule-tester.js";
 import { type Catalog, defaultCatalog } from "../../../extractors/catalog.js";
 import { applyEdits, revert } from "../../../guards/apply.js";
 import { numberProvenance } from "../../../guards/number-provenance.js";
@@ -270,7 +271,7 @@ describe("reading model-written text: properties", () => {
           lines.map(([i, , m]) => `${m}${how.hidden}${i.output}`).join("\n"),
           how.output,
         );
-        const findings = numberProvenance.checkText!(target(output), contextOf(source));
+        const findings = textFindings(numberProvenance, target(output), contextOf(source));
         // Only the hidden characters go, one record a line.
         const hidden = how.hidden ? lines.map(() => ["invisible-character", how.hidden]) : [];
         expect(
@@ -292,7 +293,7 @@ describe("reading model-written text: properties", () => {
           lines.map(([i, , m], j) => `${m}${how.hidden}${j === k ? i.changed : i.output}`).join("\n"),
           how.output,
         );
-        const findings = numberProvenance.checkText!(target(output), contextOf(source));
+        const findings = textFindings(numberProvenance, target(output), contextOf(source));
         const why = `${output}\n  ← ${source}`;
         const hidden = how.hidden ? lines.map(() => ["invisible-character", how.hidden]) : [];
         expect(
@@ -306,7 +307,7 @@ describe("reading model-written text: properties", () => {
           .forEach((line, j) => expect(line.startsWith(inScript(lines[j]![2], how.output)), why).toBe(true));
         expect(revert(redacted, applied)).toBe(output);
         // Idempotent: nothing is left to redact in the guard's own output.
-        const again = numberProvenance.checkText!(target(redacted), contextOf(source));
+        const again = textFindings(numberProvenance, target(redacted), contextOf(source));
         expect(again.filter((f) => f.edit)).toEqual([]);
       }),
       { numRuns: RUNS },

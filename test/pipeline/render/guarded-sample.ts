@@ -4,20 +4,20 @@ import { Catalog } from "../../../extractors/catalog.js";
 import { buildContext, guardDraft } from "../../../guards/chain.js";
 import { type UnsealedRecord, type RedactionRecord, sealRecords } from "../../../guards/redaction-record.js";
 import type { JsonResume } from "../../../core/resume.js";
-import type { Guard, GuardId, TextFinding } from "../../../guards/types.js";
+import type { Guard, GuardId, Reported, TextFinding } from "../../../guards/types.js";
 import { sampleResume } from "./docx-reader.js";
 
 /** A guard that replaces every match of a pattern with a fixed text (or removes a list item). */
 export function replacing(id: GuardId, rule: string, pattern: RegExp, text: string | null): Guard {
   return {
-    meta: { id, description: rule, messages: { [rule]: rule } },
-    checkText: (target): TextFinding[] =>
+    meta: { id, description: rule, messages: { [rule]: "{{found}} is not grounded." } },
+    checkText: (target): Reported<TextFinding>[] =>
       [...target.text.matchAll(new RegExp(pattern, "g"))].map((m) => ({
         guard: id,
         rule,
         action: text === null ? "remove" : id === "number-provenance" ? "redact" : "mark-stale",
         field: target.field,
-        reason: `${m[0]} is not grounded.`,
+        data: { found: m[0] },
         actual: m[0],
         evidence: [],
         ...(text === null
@@ -29,8 +29,12 @@ export function replacing(id: GuardId, rule: string, pattern: RegExp, text: stri
 
 /** claim-net's prose fallback: the whole string goes back to the candidate's wording. */
 const fallbackOnSnowflake: Guard = {
-  meta: { id: "claim-net", description: "fallback", messages: { "unbacked-technology": "x" } },
-  checkText: (target): TextFinding[] =>
+  meta: {
+    id: "claim-net",
+    description: "fallback",
+    messages: { "unbacked-technology": "Snowflake: named in AI-written text without backing." },
+  },
+  checkText: (target): Reported<TextFinding>[] =>
     target.role === "prose" && target.original !== undefined && target.text.includes("Snowflake")
       ? [
           {
@@ -38,7 +42,7 @@ const fallbackOnSnowflake: Guard = {
             rule: "unbacked-technology",
             action: "fallback",
             field: target.field,
-            reason: "Snowflake: named in AI-written text without backing.",
+            data: {},
             actual: "Snowflake",
             evidence: [],
             edit: { range: [0, target.text.length], text: target.original },
