@@ -6,7 +6,7 @@ export const REPORT_FILE = "report.json";
 /** Bytes of a report.json enough to tell vouch's from another file of that name. */
 export const REPORT_HEAD_BYTES = 256;
 
-/** vouch writes `format` first, then `runId` (pipeline/report.ts): another tool's report.json does not. */
+/** vouch writes `format` first, then `runId` (pipeline/outputs/report.ts): another tool's report.json does not. */
 const REPORT_HEAD = /^\s*\{\s*"format"\s*:\s*\d+\s*,\s*"runId"\s*:\s*"[^"]+"/;
 
 /** Whether the first bytes of a report.json are vouch's. */

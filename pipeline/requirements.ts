@@ -2,7 +2,7 @@
 // product name the catalog does not know, and per duty, in the job's order. Pure.
 import { BoundedMap } from "../core/bounded-map.js";
 import type { Catalog } from "../extractors/catalog.js";
-import type { Job, JobLine } from "./job.js";
+import type { Job, JobLine } from "./inputs/job.js";
 import { isContentWord, stemOf, wordsOf } from "./verify/words.js";
 import { unknownNames } from "./requirements/names.js";
 import { isOffer } from "./requirements/offers.js";

@@ -8,7 +8,7 @@ import { defaultCatalog } from "../dist/extractors/catalog.js";
 import { findDocClaims, loadDocParser } from "../dist/extractors/docs.js";
 import { chunkDocument } from "../dist/pipeline/kb/chunker.js";
 import { withoutSecretLines } from "../dist/pipeline/kb/secrets.js";
-import { fromText } from "../dist/pipeline/job.js";
+import { fromText } from "../dist/pipeline/inputs/job.js";
 import { jobRequirements } from "../dist/pipeline/requirements.js";
 import { SHAPES } from "./input-shapes.mjs";
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { setFlagsFromString } from "node:v8";
-import { endQuietlyOnClosedPipe } from "../pipeline/closed-pipe.js";
+import { endQuietlyOnClosedPipe } from "../pipeline/index.js";
 import { main } from "./cli.js";
 
 // The CLI is a short-lived process: V8's optimising recompilation of tree-sitter's WebAssembly runs on

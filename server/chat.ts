@@ -16,17 +16,19 @@ import {
   sealRecords,
 } from "../guards/index.js";
 import type { Chunk } from "../core/chunk.js";
-import type { KnowledgeBase } from "../pipeline/kb/types.js";
-import { decide } from "../pipeline/verify/mode.js";
-import { redactedStrings, redactionsByField, withRedactions } from "../pipeline/verify/redactions.js";
 import {
+  type KnowledgeBase,
   type VerdictValue,
   type Verifier,
   type VerifierResult,
   type VerifyMode,
   claimsEvidence,
   claimsReason,
-} from "../pipeline/verify/types.js";
+  decide,
+  redactedStrings,
+  redactionsByField,
+  withRedactions,
+} from "../pipeline/index.js";
 import type { Answer, Answerer, Quote } from "./answerer.js";
 import type { Grounding, GroundingSources } from "./grounding.js";
 import type { Turn } from "./sessions.js";

@@ -1,7 +1,7 @@
 // The whole `vouch` command line: the pipeline's commands, and the chatbot's `serve`, which this layer adds
 // (the pipeline does not import the server: imports run core ← extractors ← guards ← pipeline ← server).
 import { InvalidArgumentError } from "commander";
-import { type CommandModule, main as pipelineMain } from "../pipeline/cli.js";
+import { type CommandModule, main as pipelineMain } from "../pipeline/index.js";
 
 const serve: CommandModule = (program, exit) => {
   program

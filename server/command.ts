@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { loadSettings } from "../pipeline/config.js";
+import { loadSettings } from "../pipeline/index.js";
 import { EXIT, InputError } from "../core/errors.js";
 import { createLogger } from "./logger.js";
 import { startApp } from "./start.js";

@@ -2,7 +2,7 @@
 // once per answer in vouch_grounding_false_positives_total (by the guard that flagged it) and is printed
 // as a CloudWatch EMF line (GroundingFalsePositive), as `vouch audit override` does for a resume.
 import type { FastifyInstance } from "fastify";
-import { emfLine, falsePositiveEmf } from "../pipeline/audit/emf.js";
+import { emfLine, falsePositiveEmf } from "../pipeline/index.js";
 import { isAdmin } from "./admin.js";
 import type { BoundedMap } from "../core/bounded-map.js";
 import type { ServerMetrics } from "./metrics.js";

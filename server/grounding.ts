@@ -9,7 +9,7 @@ import type { ExtractResult } from "../core/truth.js";
 import { buildContext, type GuardContext } from "../guards/index.js";
 import type { JsonResume } from "../core/resume.js";
 import { type Chunk, chunkFacts } from "../core/chunk.js";
-import { groundingChunks } from "../pipeline/grounding-chunks.js";
+import { groundingChunks } from "../pipeline/index.js";
 import { TruthAnswers } from "./answers/index.js";
 import { BoundedMap } from "../core/bounded-map.js";
 import { withoutInstructions } from "./injection.js";

@@ -3,7 +3,7 @@
 // its answer like any other, and an unusable reply is treated as no answer.
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import type { ModelBackend, ToolSpec } from "../pipeline/backends/types.js";
+import type { ModelBackend, ToolSpec } from "../pipeline/index.js";
 import type { Chunk } from "../core/chunk.js";
 import { ServiceError } from "../core/errors.js";
 import { assetPath } from "../core/paths.js";

@@ -1,6 +1,6 @@
 // POST /v1/chat, GET /healthz and GET /metrics (the feedback route is in feedback.ts).
 import type { FastifyInstance } from "fastify";
-import type { VerdictValue, VerifyMode } from "../pipeline/verify/types.js";
+import type { VerdictValue, VerifyMode } from "../pipeline/index.js";
 import type { BoundedMap } from "../core/bounded-map.js";
 import { type ChatDeps, answerChat } from "./chat.js";
 import type { ServerMetrics } from "./metrics.js";

@@ -5,13 +5,19 @@ import { basename } from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { Logger } from "pino";
 import { defaultCatalog } from "../extractors/catalog.js";
-import { type Settings, loadSettings } from "../pipeline/config.js";
+import {
+  type Settings,
+  authorshipWarnings,
+  createVerifier,
+  describeSecret,
+  extractPortfolio,
+  loadSettings,
+  openKnowledgeBase,
+  portfolioKbOptions,
+  readProfile,
+  remoteKnowledgeBase,
+} from "../pipeline/index.js";
 import { InputError } from "../core/errors.js";
-import { authorshipWarnings, extractPortfolio } from "../pipeline/stages/extract.js";
-import { openKnowledgeBase, portfolioKbOptions, remoteKnowledgeBase } from "../pipeline/kb/open.js";
-import { readProfile } from "../pipeline/profile.js";
-import { describeSecret } from "../pipeline/kb/secrets.js";
-import { createVerifier } from "../pipeline/verify/create.js";
 import type { Answerer } from "./answerer.js";
 import { chatProfile, privateNote } from "./security/privacy.js";
 import { type AppDeps, type AppOptions, buildApp } from "./app.js";

@@ -33,9 +33,22 @@ describe("layers", () => {
     ["extractors/a.ts", "../core/errors.js"],
     ["guards/a.ts", "../extractors/catalog.js"],
     ["pipeline/a.ts", "../guards/index.js"],
-    ["server/a.ts", "../pipeline/config.js"],
+    ["server/a.ts", "../pipeline/index.js"],
+    ["server/answers/a.ts", "../../pipeline/index.js"],
+    ["pipeline/stages/a.ts", "../inputs/config.js"],
     ["guards/numbers/a.ts", "./types.js"],
   ])("%s may import %s", async (file, from) => {
     expect(await problems(file, from)).toEqual([]);
+  });
+
+  it.each([
+    ["server/a.ts", "../pipeline/inputs/config.js", "pipeline"],
+    ["server/answers/a.ts", "../../pipeline/stages/strategize.js", "pipeline"],
+    ["pipeline/stages/a.ts", "../../guards/numbers/scan.js", "guards"],
+    ["server/a.ts", "../guards/chain.js", "guards"],
+  ])("%s may not reach past the front door to %s", async (file, from, door) => {
+    expect(await problems(file, from)).toEqual([
+      `'${from}' import is restricted from being used by a pattern. ${file.split("/")[0]}/ imports ${door}/ through its front door, ${door}/index.js: its other files are its own.`,
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 // `vouch keygen --out DIR`: a new Ed25519 key pair for signing runs, as PEM files. The private key is
 // created readable by its owner only, and an existing key is never overwritten (a lost key cannot be
 // made again, and runs signed with it could no longer be checked).
-import { makeDirectory } from "../output-path.js";
+import { makeDirectory } from "../outputs/output-path.js";
 import { generateKeyPairSync } from "node:crypto";
 import { open, rm } from "node:fs/promises";
 import { join } from "node:path";

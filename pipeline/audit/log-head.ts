@@ -4,7 +4,7 @@
 // rolled back without a copy of an older head, which only someone who kept one has.
 import { join } from "node:path";
 import { readRegularFile } from "../../core/regular-file.js";
-import { writeFileAtomic } from "../atomic.js";
+import { writeFileAtomic } from "../outputs/atomic.js";
 import type { RedactionRecord } from "../../guards/index.js";
 import { type Signer, keyId, verifySignature } from "./signing.js";
 import type { KeyObject } from "node:crypto";

@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import { GENESIS_HASH, type UnsealedRecord, type RedactionRecord, sealRecords } from "../../guards/index.js";
-import { writeFileAtomic } from "../atomic.js";
+import { writeFileAtomic } from "../outputs/atomic.js";
 import { InputError } from "../../core/errors.js";
 import { readIntactLog } from "./verify-chain.js";
 import { resolveLogPath } from "./read-log.js";

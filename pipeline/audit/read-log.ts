@@ -8,7 +8,7 @@ import { InputError } from "../../core/errors.js";
 import { readRegularFile } from "../../core/regular-file.js";
 import { describeIssue } from "../../core/document.js";
 import { parseField } from "../../core/resume.js";
-import { recoverFolder } from "../atomic.js";
+import { recoverFolder } from "../outputs/atomic.js";
 
 export const LOG_NAME = "redaction-log.jsonl";
 
@@ -93,7 +93,7 @@ export interface AuditLog {
 
 /**
  * `DIR` → `DIR/redaction-log.jsonl`; any other path is the log itself. When the folder is missing because
- * a run was killed between its two renames, the swap is finished first (pipeline/atomic.ts).
+ * a run was killed between its two renames, the swap is finished first (pipeline/outputs/atomic.ts).
  */
 export async function resolveLogPath(target: string): Promise<string> {
   let isDir: boolean;

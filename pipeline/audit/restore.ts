@@ -4,7 +4,7 @@
 import { dirname, join } from "node:path";
 import { recordKind, type RedactionRecord, revertDraft, sameValue } from "../../guards/index.js";
 import { type JsonResume, getField } from "../../core/resume.js";
-import { writeFileAtomic } from "../atomic.js";
+import { writeFileAtomic } from "../outputs/atomic.js";
 import { EXIT, InputError, VouchError } from "../../core/errors.js";
 import { parseJson } from "../../core/json-file.js";
 import { readRegularFile } from "../../core/regular-file.js";

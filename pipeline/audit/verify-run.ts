@@ -6,7 +6,7 @@ import { createHash, type KeyObject } from "node:crypto";
 import { readRegularFile } from "../../core/regular-file.js";
 import { basename, dirname, join } from "node:path";
 import type { RedactionRecord } from "../../guards/index.js";
-import { SIGNATURE_FILE } from "../report.js";
+import { SIGNATURE_FILE } from "../outputs/report.js";
 import { type Anchor, anchorProblem } from "./anchor.js";
 import { type AuditLog, LOG_NAME, readLog } from "./read-log.js";
 import {

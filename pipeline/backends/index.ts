@@ -1,6 +1,6 @@
 // Picks and configures a model backend for the writer or the verifier from the settings, and counts the
 // tokens of every call it makes into the run's usage ledger.
-import type { Settings } from "../config.js";
+import type { Settings } from "../inputs/config.js";
 import { InputError } from "../../core/errors.js";
 import type { AwsClientOptions } from "./aws.js";
 import { createBedrockBackend } from "./bedrock.js";

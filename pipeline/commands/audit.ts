@@ -11,7 +11,7 @@ import { renderFullCsv, withRecordFields } from "../audit/html/export.js";
 import { checkChain } from "../audit/verify-chain.js";
 import { type PublicKeyInput, type RunVerification, verifyRun } from "../audit/verify-run.js";
 import { EXIT, InputError } from "../../core/errors.js";
-import { SIGNATURE_FILE } from "../report.js";
+import { SIGNATURE_FILE } from "../outputs/report.js";
 
 export interface AuditFlags {
   verify?: boolean;

@@ -1,10 +1,10 @@
 import { candidateIdentity } from "../../extractors/authorship/identity.js";
 import { extract } from "../../extractors/extract.js";
 import { type EvidenceKind, type ExtractResult, type Technology, describeCommits } from "../../core/truth.js";
-import { writeFileAtomic } from "../atomic.js";
-import { loadSettings } from "../config.js";
+import { writeFileAtomic } from "../outputs/atomic.js";
+import { loadSettings } from "../inputs/config.js";
 import { EXIT, InputError } from "../../core/errors.js";
-import { progress } from "../progress.js";
+import { progress } from "../cli/progress.js";
 
 export interface ExtractFlags {
   json?: boolean;

@@ -1,6 +1,6 @@
 import { EXIT } from "../../core/errors.js";
 import { type GenerateOptions, generate } from "../generate.js";
-import { progress } from "../progress.js";
+import { progress } from "../cli/progress.js";
 import { explainTable } from "../stages/strategize/explain.js";
 import { atsSummaryLine } from "../render/ats/check.js";
 import { budgetLines } from "../render/budget/lines.js";

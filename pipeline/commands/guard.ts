@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { defaultCatalog } from "../../extractors/catalog.js";
 import { buildContext, GUARDS, type RedactionRecord, runChain, sealRecords } from "../../guards/index.js";
 import { EXIT } from "../../core/errors.js";
-import { readGuardCase } from "../guard-case.js";
+import { readGuardCase } from "../inputs/guard-case.js";
 
 export interface GuardFlags {
   case: string;

@@ -1,11 +1,11 @@
 import { isGithubSource, resolveSources } from "../../extractors/sources/index.js";
-import { loadSettings } from "../config.js";
+import { loadSettings } from "../inputs/config.js";
 import { EXIT, InputError } from "../../core/errors.js";
 import { extractSettings } from "../stages/extract.js";
 import { type IngestStats, buildLocalKb } from "../kb/index.js";
 import { describeSecret } from "../kb/secrets.js";
-import { readProfile } from "../profile.js";
-import { readTruthFile } from "../truth-file.js";
+import { readProfile } from "../inputs/profile.js";
+import { readTruthFile } from "../inputs/truth-file.js";
 
 export interface IngestFlags {
   /** The KB folder; else the `kbDir` setting (VOUCH_KB_DIR, vouch.config.yaml). */

@@ -8,9 +8,9 @@ import { checkDocument } from "../../core/document.js";
 import { EXIT, InputError } from "../../core/errors.js";
 import { assetPath } from "../../core/paths.js";
 import { assertRegularFile } from "../../core/regular-file.js";
-import { writeFileAtomic } from "../atomic.js";
-import { PROFILE_SCHEMA_FILE } from "../profile-json-schema.js";
-import { profileSchema } from "../profile-schema.js";
+import { writeFileAtomic } from "../outputs/atomic.js";
+import { PROFILE_SCHEMA_FILE } from "../inputs/profile-json-schema.js";
+import { profileSchema } from "../inputs/profile-schema.js";
 
 export interface InitFlags {
   from?: string;

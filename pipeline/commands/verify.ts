@@ -1,5 +1,5 @@
 import { defaultCatalog } from "../../extractors/catalog.js";
-import { loadSettings } from "../config.js";
+import { loadSettings } from "../inputs/config.js";
 import { EXIT, InputError } from "../../core/errors.js";
 import { createVerifier, type VerifierKind } from "../verify/create.js";
 import { readAnswerFile, readChunksFile } from "../verify/inputs.js";

@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { AsPlainObject } from "minisearch";
-import { writeFileAtomic } from "../atomic.js";
+import { writeFileAtomic } from "../outputs/atomic.js";
 import type { Chunk } from "../../core/chunk.js";
 import { InputError } from "../../core/errors.js";
 import { readJsonFile } from "../../core/json-file.js";

@@ -4,8 +4,8 @@ import type { Catalog } from "../../extractors/catalog.js";
 import { extractWithSnapshots } from "../../extractors/extract.js";
 import type { SourceResolveOptions } from "../../extractors/sources/index.js";
 import type { ExtractResult } from "../../core/truth.js";
-import type { Settings } from "../config.js";
-import type { Portfolio } from "../profile.js";
+import type { Settings } from "../inputs/config.js";
+import type { Portfolio } from "../inputs/profile.js";
 
 export function extractSettings(settings: Settings): SourceResolveOptions {
   return {

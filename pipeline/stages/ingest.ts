@@ -4,7 +4,7 @@ import type { RepoSnapshot } from "../../extractors/sources/types.js";
 import type { ExtractResult } from "../../core/truth.js";
 import type { KnowledgeBase } from "../kb/types.js";
 import { type OpenedKb, openKnowledgeBase, portfolioKbOptions } from "../kb/open.js";
-import type { LoadedProfile } from "../profile.js";
+import type { LoadedProfile } from "../inputs/profile.js";
 
 export interface IngestInput {
   /** A Bedrock KB (`--kb bedrock:<id>`); absent for the local one. */

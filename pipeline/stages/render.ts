@@ -1,4 +1,4 @@
-// The render stage: the run's report and every output file, in memory (writing them is outputs.ts's).
+// The render stage: the run's report and every output file, in memory (writing them is outputs/files.ts's).
 import type { RedactionRecord } from "../../guards/index.js";
 import { type RunPageInput, runAuditPage } from "../audit/html/for-run.js";
 import type { JsonResume } from "../../core/resume.js";
@@ -9,7 +9,7 @@ import { renderPdf } from "../render/pdf/pdf.js";
 import type { PageBudgetReport } from "../render/budget/report.js";
 import { type Layout, loadLayout } from "../render/layout.js";
 import { renderMarkdown } from "../render/markdown.js";
-import { type ReportInput, type RunReport, buildReport } from "../report.js";
+import { type ReportInput, type RunReport, buildReport } from "../outputs/report.js";
 
 export interface RenderInput {
   resume: JsonResume;

@@ -13,7 +13,7 @@ import {
 import { type JsonResume, setField } from "../../core/resume.js";
 import type { Chunk } from "../../core/chunk.js";
 import { redactedStrings, redactionsByField, withRedactions } from "../verify/redactions.js";
-import { repeatedHighlights } from "./repeats.js";
+import { repeatedHighlights } from "./verify/repeats.js";
 import {
   type ClaimVerdict,
   type Verifier,
@@ -107,7 +107,7 @@ export async function verifyDraft(input: VerifyDraftInput): Promise<VerifyDraftR
       }
     }
   }
-  // No two highlights of an entry say the same thing, whatever the verifier found (stages/repeats.ts).
+  // No two highlights of an entry say the same thing, whatever the verifier found (stages/verify/repeats.ts).
   if (input.mode === "block")
     removals.push(...repeatedHighlights(draft, [...sections.values()].flat(), removing));
   // Removed list items go last, highest index first, so the records replay backwards exactly.

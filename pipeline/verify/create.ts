@@ -1,7 +1,7 @@
 // The verifier a run asked for: local (embedded default), bedrock or openai (the same forced-tool contract).
 // `off` is not a verifier: a run with the verifier off skips the stage and reports no verdict.
 import type { Catalog } from "../../extractors/catalog.js";
-import type { Settings } from "../config.js";
+import type { Settings } from "../inputs/config.js";
 import type { UsageLedger } from "../backends/types.js";
 import { localVerifier } from "./local.js";
 import type { Verifier } from "./types.js";

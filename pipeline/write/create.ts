@@ -1,7 +1,7 @@
 // The writer a run asked for: template (embedded default), bedrock, openai, or scripted:<file>.
 import { resolve } from "node:path";
 import type { UsageLedger } from "../backends/types.js";
-import type { Settings } from "../config.js";
+import type { Settings } from "../inputs/config.js";
 import { scriptedWriter } from "./scripted.js";
 import { loadSummaryTemplate, templateWriter } from "./template.js";
 import type { Writer } from "./types.js";

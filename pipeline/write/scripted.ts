@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { JsonResume } from "../../core/resume.js";
 import { readDocument } from "../../core/document.js";
-import { profileSchema } from "../profile-schema.js";
+import { profileSchema } from "../inputs/profile-schema.js";
 import type { Writer } from "./types.js";
 
 // Checked, not converted: the draft is used as written, so the log reverts to it byte for byte.

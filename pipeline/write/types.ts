@@ -2,7 +2,7 @@ import type { Catalog } from "../../extractors/catalog.js";
 import type { ExtractResult } from "../../core/truth.js";
 import type { JsonResume } from "../../core/resume.js";
 import type { Chunk } from "../../core/chunk.js";
-import type { Job } from "../job.js";
+import type { Job } from "../inputs/job.js";
 import type { Requirement } from "../requirements.js";
 import type { StrategyMatch } from "../stages/strategize.js";
 

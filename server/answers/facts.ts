@@ -15,7 +15,7 @@ import {
   describeCommits,
 } from "../../core/truth.js";
 import { NATIVE_STATUSES, placeRef, whereSeen } from "../../guards/index.js";
-import { technologyYears } from "../../pipeline/stages/strategize/technology-years.js";
+import { technologyYears } from "../../pipeline/index.js";
 import { skillGroups } from "./profile.js";
 
 /** Metadata that marks a fact chunk: the composers quote it whole, retrieval's answerer leaves it alone. */

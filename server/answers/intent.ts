@@ -8,7 +8,7 @@ import { checkDocument } from "../../core/document.js";
 import { lazy } from "../../core/lazy.js";
 import { assetPath } from "../../core/paths.js";
 import type { JsonResume } from "../../core/resume.js";
-import { namesWord } from "../../pipeline/stages/strategize/words.js";
+import { namesWord } from "../../pipeline/index.js";
 
 export type IntentKind =
   "technology" | "employer" | "years" | "fit" | "overview" | "project" | "contact" | "retrieval";

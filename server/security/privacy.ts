@@ -1,7 +1,7 @@
 // What the chatbot may tell: the profile without the parts of basics the candidate keeps private
 // (`portfolio.chat.private`; phone, email and location unless opened). The server is built from this view
 // alone, so no answerer, source line, fact or KB chunk can hold what it leaves out.
-import type { ChatPrivateField } from "../../pipeline/chat-private.js";
+import type { ChatPrivateField } from "../../pipeline/index.js";
 import type { JsonResume } from "../../core/resume.js";
 
 export function chatProfile(profile: JsonResume, privateFields: readonly ChatPrivateField[]): JsonResume {

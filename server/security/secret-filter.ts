@@ -3,8 +3,7 @@
 // already leaves such lines out; this covers a KB built by an older version and a Bedrock KB, whose
 // documents vouch never read.
 import type { Chunk } from "../../core/chunk.js";
-import { type SecretFinding, withoutSecretLines } from "../../pipeline/kb/secrets.js";
-import type { KnowledgeBase } from "../../pipeline/kb/types.js";
+import { type KnowledgeBase, type SecretFinding, withoutSecretLines } from "../../pipeline/index.js";
 import { BoundedMap } from "../../core/bounded-map.js";
 
 export function withoutSecrets(

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import type { RedactionRecord } from "../../guards/redaction-record.js";
 import { openLocalKb } from "../../pipeline/kb/index.js";
-import type { RunReport } from "../../pipeline/report.js";
+import type { RunReport } from "../../pipeline/outputs/report.js";
 import { type FakeGithub, fakeSha, startFakeGithub } from "../fakes/github-server.js";
 import { runCli } from "../helpers/cli.js";
 import { repoFiles } from "./kb/samples.js";

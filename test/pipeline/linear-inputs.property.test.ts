@@ -6,7 +6,7 @@ import { type Catalog, defaultCatalog } from "../../extractors/catalog.js";
 import { findDocClaims, loadDocParser } from "../../extractors/docs.js";
 import { chunkDocument } from "../../pipeline/kb/chunker.js";
 import { withoutSecretLines } from "../../pipeline/kb/secrets.js";
-import { fromText } from "../../pipeline/job.js";
+import { fromText } from "../../pipeline/inputs/job.js";
 import { jobRequirements } from "../../pipeline/requirements.js";
 import { SHAPES } from "../../scripts/input-shapes.mjs";
 

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Catalog, defaultCatalog } from "../../extractors/catalog.js";
-import { fromText, readJob } from "../../pipeline/job.js";
+import { fromText, readJob } from "../../pipeline/inputs/job.js";
 import { type Requirement, contentStems, jobRequirements } from "../../pipeline/requirements.js";
 import { testCatalog } from "../helpers/catalog.js";
 

@@ -8,7 +8,7 @@ import { afterEach, beforeAll } from "vitest";
 import { defaultCatalog } from "../../extractors/catalog.js";
 import { extract } from "../../extractors/extract.js";
 import { buildLocalKb } from "../../pipeline/kb/index.js";
-import { readProfile } from "../../pipeline/profile.js";
+import { readProfile } from "../../pipeline/inputs/profile.js";
 import { type AppDeps, type AppOptions, buildApp } from "../../server/app.js";
 import { createLogger } from "../../server/logger.js";
 import { localVerifier } from "../../pipeline/verify/local.js";

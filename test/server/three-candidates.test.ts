@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JsonResume } from "../../core/resume.js";
-import type { RunReport } from "../../pipeline/report.js";
+import type { RunReport } from "../../pipeline/outputs/report.js";
 import { buildApp } from "../../server/app.js";
 import { loadServerDeps } from "../../server/start.js";
 import { runCli } from "../helpers/cli.js";

@@ -4,7 +4,7 @@ import type { Chunk } from "../../../core/chunk.js";
 import type { JsonResume } from "../../../core/resume.js";
 import type { GuardContext, RedactionRecord } from "../../../guards/index.js";
 import type { BlockOptions } from "../../render/blocks.js";
-import type { RunReport } from "../../report.js";
+import type { RunReport } from "../../outputs/report.js";
 import { checkChain } from "../verify-chain.js";
 import { lineEvidence } from "./line-evidence.js";
 import { buildAuditPage } from "./page.js";

@@ -1,4 +1,4 @@
-import type { RunReport } from "../../report.js";
+import type { RunReport } from "../../outputs/report.js";
 
 /** What `vouch generate` says about the page budget: nothing when the draft fit as written. */
 export function budgetLines(report: RunReport): string[] {

@@ -1,6 +1,6 @@
 // The table `vouch generate --explain` prints: each requirement, its status, and the evidence behind it,
 // so a candidate sees the gaps before sending.
-import type { RunReport } from "../../report.js";
+import type { RunReport } from "../../outputs/report.js";
 
 const MAX_TEXT = 70;
 

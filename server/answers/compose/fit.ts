@@ -5,10 +5,13 @@
 import type { Chunk } from "../../../core/chunk.js";
 import type { MatchStatus } from "../../../core/match.js";
 import { whereSeen } from "../../../guards/index.js";
-import { fromText } from "../../../pipeline/job.js";
-import { jobRequirements } from "../../../pipeline/requirements.js";
-import { type StrategyMatch, strategize } from "../../../pipeline/stages/strategize.js";
-import { coverage } from "../../../pipeline/stages/strategize/coverage.js";
+import {
+  type StrategyMatch,
+  coverage,
+  fromText,
+  jobRequirements,
+  strategize,
+} from "../../../pipeline/index.js";
 import { isInstruction } from "../../injection.js";
 import type { Intent } from "../intent.js";
 import {

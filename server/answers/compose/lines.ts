@@ -4,7 +4,7 @@ import type { Catalog } from "../../../extractors/catalog.js";
 import type { Chunk } from "../../../core/chunk.js";
 import type { JsonResume } from "../../../core/resume.js";
 import type { ExtractResult } from "../../../core/truth.js";
-import { contentStems } from "../../../pipeline/requirements.js";
+import { contentStems } from "../../../pipeline/index.js";
 import type { Answer } from "../../answerer.js";
 import { FACT_KEY } from "../facts.js";
 import type { IntentData } from "../intent.js";

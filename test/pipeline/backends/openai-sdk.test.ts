@@ -4,7 +4,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ServiceError } from "../../../core/errors.js";
-import { fromText } from "../../../pipeline/job.js";
+import { fromText } from "../../../pipeline/inputs/job.js";
 import { createBackend } from "../../../pipeline/backends/index.js";
 import { createOpenAiBackend, type OpenAiBackendOptions } from "../../../pipeline/backends/openai.js";
 import { UsageLedger, type ModelRequest, type ToolSpec } from "../../../pipeline/backends/types.js";

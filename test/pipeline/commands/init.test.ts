@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { readProfile } from "../../../pipeline/profile.js";
+import { readProfile } from "../../../pipeline/inputs/profile.js";
 import { runCli } from "../../helpers/cli.js";
 
 const SAMPLE = join(import.meta.dirname, "../../fixtures/json-resume/sample.resume.json");

@@ -4,7 +4,7 @@ import { type ChildChunk, chunkDocument } from "../../../pipeline/kb/chunker.js"
 import { buildLocalKb } from "../../../pipeline/kb/index.js";
 import { LocalKb, createIndex } from "../../../pipeline/kb/local.js";
 import { DEFAULT_TOP_K } from "../../../pipeline/kb/types.js";
-import { readProfile } from "../../../pipeline/profile.js";
+import { readProfile } from "../../../pipeline/inputs/profile.js";
 import { platformTruth, sample } from "./samples.js";
 
 const filler = (tag: string, n: number) =>

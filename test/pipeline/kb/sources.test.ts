@@ -7,7 +7,7 @@ import { InputError } from "../../../core/errors.js";
 import { profileDocs, truthDocs } from "../../../pipeline/kb/fact-docs.js";
 import { buildLocalKb } from "../../../pipeline/kb/index.js";
 import { docChunkKind, findDocFiles, isKbDoc, staleLines } from "../../../pipeline/kb/sources.js";
-import { readProfile } from "../../../pipeline/profile.js";
+import { readProfile } from "../../../pipeline/inputs/profile.js";
 import { copySamples } from "./samples.js";
 import { platformTruth, sample } from "./samples.js";
 

@@ -6,7 +6,7 @@ import type { JsonResume } from "../../../core/resume.js";
 import { InputError } from "../../../core/errors.js";
 import { type BuildKbOptions, buildLocalKb, openLocalKb } from "../../../pipeline/kb/index.js";
 import { KB_FORMAT } from "../../../pipeline/kb/store.js";
-import { readProfile } from "../../../pipeline/profile.js";
+import { readProfile } from "../../../pipeline/inputs/profile.js";
 import { copySamples, platformTruth, sample } from "./samples.js";
 
 let truth: ExtractResult;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { isOffer } from "../../../pipeline/requirements/offers.js";
 import { defaultCatalog } from "../../../extractors/catalog.js";
-import { fromText } from "../../../pipeline/job.js";
+import { fromText } from "../../../pipeline/inputs/job.js";
 import { jobRequirements } from "../../../pipeline/requirements.js";
 
 const catalog = await defaultCatalog();

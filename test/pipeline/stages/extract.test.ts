@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { defaultCatalog } from "../../../extractors/catalog.js";
-import { readProfile } from "../../../pipeline/profile.js";
+import { readProfile } from "../../../pipeline/inputs/profile.js";
 import { authorshipWarnings, extractPortfolio } from "../../../pipeline/stages/extract.js";
 import { runCli } from "../../helpers/cli.js";
 import { settingsOf } from "../../helpers/settings.js";

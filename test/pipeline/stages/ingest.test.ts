@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { KnowledgeBase } from "../../../pipeline/kb/types.js";
-import { readProfile } from "../../../pipeline/profile.js";
+import { readProfile } from "../../../pipeline/inputs/profile.js";
 import { ingest } from "../../../pipeline/stages/ingest.js";
 
 const samples = resolve(import.meta.dirname, "../../../samples");

@@ -7,7 +7,7 @@ import type { JsonResume } from "../../../core/resume.js";
 import { createBedrockBackend } from "../../../pipeline/backends/bedrock.js";
 import type { ModelBackend, ModelRequest, ModelResponse } from "../../../pipeline/backends/types.js";
 import { ServiceError } from "../../../core/errors.js";
-import { fromText } from "../../../pipeline/job.js";
+import { fromText } from "../../../pipeline/inputs/job.js";
 import { assetPath } from "../../../core/paths.js";
 import { TAILOR_TOOL, modelWriter } from "../../../pipeline/write/model.js";
 import type { WriterInput } from "../../../pipeline/write/types.js";

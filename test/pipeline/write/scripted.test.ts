@@ -7,7 +7,7 @@ import { testCatalog } from "../../helpers/catalog.js";
 import { settingsOf } from "../../helpers/settings.js";
 import { DUMMY_CREDENTIALS, useAwsEnv, type AwsEnv } from "../../helpers/aws-env.js";
 import { InputError } from "../../../core/errors.js";
-import { fromText } from "../../../pipeline/job.js";
+import { fromText } from "../../../pipeline/inputs/job.js";
 import { createWriter } from "../../../pipeline/write/create.js";
 import { scriptedWriter } from "../../../pipeline/write/scripted.js";
 import type { WriterInput } from "../../../pipeline/write/types.js";

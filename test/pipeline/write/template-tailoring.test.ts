@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type Catalog, defaultCatalog } from "../../../extractors/catalog.js";
 import type { MatchStatus } from "../../../core/match.js";
 import type { JsonResume } from "../../../core/resume.js";
-import { fromText } from "../../../pipeline/job.js";
+import { fromText } from "../../../pipeline/inputs/job.js";
 import { type Requirement, jobRequirements } from "../../../pipeline/requirements.js";
 import type { StrategyMatch } from "../../../pipeline/stages/strategize.js";
 import { backedEvidence } from "../../../pipeline/write/relevance.js";

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { JsonResume } from "../../../core/resume.js";
 import { allStrings } from "../../../guards/targets.js";
-import { fromText } from "../../../pipeline/job.js";
+import { fromText } from "../../../pipeline/inputs/job.js";
 import { jobRequirements } from "../../../pipeline/requirements.js";
 import type { MatchStatus } from "../../../core/match.js";
 import type { StrategyMatch } from "../../../pipeline/stages/strategize.js";

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Catalog, defaultCatalog } from "../../../extractors/catalog.js";
 import type { JsonResume } from "../../../core/resume.js";
-import { readProfile } from "../../../pipeline/profile.js";
+import { readProfile } from "../../../pipeline/inputs/profile.js";
 import { type Intent, defaultIntents, loadIntents, understand } from "../../../server/answers/intent.js";
 import { SAMPLE_PROFILE } from "../fixture.js";
 
