@@ -27,6 +27,14 @@ function layers(rules) {
           ],
         },
       ],
+      // import() is no import declaration: the same doors hold for a module loaded when needed.
+      "no-restricted-syntax": [
+        "error",
+        ...FRONT_DOORS.filter((door) => door !== layer && !later.includes(door)).map((door) => ({
+          selector: `ImportExpression[source.value=/^(\\.\\.?.)+${door}.(?!index\\.js$)/]`,
+          message: `${layer}/ loads ${door}/ through its front door, ${door}/index.js: its other files are its own.`,
+        })),
+      ],
     },
   }));
 }

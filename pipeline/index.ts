@@ -2,6 +2,8 @@
 // files are the pipeline's own; the lint config refuses an import of them from another layer.
 import type { GenerateOptions, GenerateResult } from "./generate.js";
 import type { CommandModule } from "./cli/program.js";
+import type { createBackend } from "./backends/index.js";
+import type { ModelBackend } from "./backends/types.js";
 
 export type { GenerateOptions, GenerateResult, CommandModule };
 
@@ -33,6 +35,11 @@ export type { KnowledgeBase } from "./kb/types.js";
 export { openKnowledgeBase, portfolioKbOptions, remoteKnowledgeBase } from "./kb/open.js";
 export { type SecretFinding, describeSecret, withoutSecretLines } from "./kb/secrets.js";
 export type { ModelBackend, ToolSpec } from "./backends/types.js";
+
+/** A model backend (pipeline/backends/), with its SDK loaded only when a run asks for one. */
+export async function loadBackend(...args: Parameters<typeof createBackend>): Promise<ModelBackend> {
+  return (await import("./backends/index.js")).createBackend(...args);
+}
 export {
   type VerdictValue,
   type Verifier,

@@ -11,6 +11,7 @@ import {
   createVerifier,
   describeSecret,
   extractPortfolio,
+  loadBackend,
   loadSettings,
   openKnowledgeBase,
   portfolioKbOptions,
@@ -109,11 +110,9 @@ async function answererFor(writer: string, settings: Settings): Promise<Answerer
   if (writer !== "bedrock" && writer !== "openai") {
     throw new InputError(`vouch serve answers with the writer template, bedrock or openai, not ${writer}.`);
   }
-  const [{ createBackend }, { modelAnswerer }] = await Promise.all([
-    import("../pipeline/backends/index.js"),
+  const [backend, { modelAnswerer }] = await Promise.all([
+    loadBackend(writer, "writer", settings),
     import("./model-answerer.js"),
   ]);
-  return modelAnswerer(createBackend(writer, "writer", settings), (line) =>
-    process.stderr.write(`vouch: ${line}\n`),
-  );
+  return modelAnswerer(backend, (line) => process.stderr.write(`vouch: ${line}\n`));
 }

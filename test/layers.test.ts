@@ -51,4 +51,18 @@ describe("layers", () => {
       `'${from}' import is restricted from being used by a pattern. ${file.split("/")[0]}/ imports ${door}/ through its front door, ${door}/index.js: its other files are its own.`,
     ]);
   });
+
+  it("holds the doors for a module loaded with import() too", async () => {
+    const lint = async (from: string) => {
+      const [result] = await eslint.lintText(`export const m = await import("${from}");\n`, {
+        filePath: resolve(root, "server/a.ts"),
+      });
+      return result!.messages.filter((m) => m.ruleId === "no-restricted-syntax").map((m) => m.message);
+    };
+    expect(await lint("../pipeline/backends/index.js")).toEqual([
+      "server/ loads pipeline/ through its front door, pipeline/index.js: its other files are its own.",
+    ]);
+    expect(await lint("../pipeline/index.js")).toEqual([]);
+    expect(await lint("./model-answerer.js")).toEqual([]);
+  });
 });
