@@ -6,7 +6,6 @@ import { randomUUID } from "node:crypto";
 import { rmdir } from "node:fs/promises";
 import { basename, join, relative } from "node:path";
 import { defaultCatalog } from "../extractors/catalog.js";
-import type { ExtractResult } from "../core/truth.js";
 import {
   buildContext,
   guardDraft,
@@ -19,9 +18,7 @@ import type { JsonResume } from "../core/resume.js";
 import { UsageLedger } from "./backends/types.js";
 import { chunkFacts, mergeChunks } from "../core/chunk.js";
 import { type Settings, loadSettings } from "./inputs/config.js";
-import { authorshipWarnings, extractPortfolio } from "./stages/extract.js";
 import { groundingChunks } from "./grounding-chunks.js";
-import { describeSecret } from "./kb/secrets.js";
 import { readJob } from "./inputs/job.js";
 import { remoteKnowledgeBase } from "./kb/open.js";
 import { type WrittenOutputs, prepareOutDir, writeOutputs } from "./outputs/files.js";
@@ -33,7 +30,7 @@ import { readProfile } from "./inputs/profile.js";
 import type { RunReport } from "./outputs/report.js";
 import { jobRequirements } from "./requirements.js";
 import { StageClock } from "./clock.js";
-import { ingest } from "./stages/ingest.js";
+import { openPortfolio } from "./open-portfolio.js";
 import { render } from "./stages/render.js";
 import { retrieve } from "./stages/retrieve.js";
 import { strategize } from "./stages/strategize.js";
@@ -128,42 +125,23 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     );
   }
   try {
-    const { profile, portfolio } = loaded;
-    let extracted =
-      portfolio.repos.length === 0
-        ? undefined
-        : await clock.run(
-            "extract",
-            () =>
-              extractPortfolio(portfolio, {
-                catalog,
-                settings,
-                history: options.history,
-                ...(options.requireAuthorship ? { requireAuthorship: true } : {}),
-              }),
-            ({ truth: t }) => ({
-              repos: t.repos.length,
-              technologies: t.technologies.length,
-              docClaims: t.docClaims.length,
-            }),
-          );
-    const truth: ExtractResult | undefined = extracted?.truth;
-    const kb = await clock.run(
-      "ingest",
-      () => ingest({ remote: remoteKb, loaded, extracted, kbDir: options.kbDir }),
-      (k) => k.counts,
-    );
-    extracted = undefined; // the KB has read the tarballs: let them go before the rest of the run
-    for (const note of loaded.notes) warn(note);
-    if (truth)
-      for (const message of authorshipWarnings(truth, portfolio, basename(loaded.path))) warn(message);
-    for (const finding of kb.secrets) warn(describeSecret(finding));
+    const { profile } = loaded;
+    const { truth, kb } = await openPortfolio(loaded, {
+      catalog,
+      settings,
+      remote: remoteKb,
+      history: options.history,
+      ...(options.requireAuthorship ? { requireAuthorship: true } : {}),
+      kbDir: options.kbDir,
+      clock,
+      warn,
+    });
 
     const requirements = jobRequirements(job, catalog);
     const pageLimit = options.pages ?? defaultPageLimit(experienceYears(profile, asOf).years);
     const retrieval = await clock.run(
       "retrieve",
-      () => retrieve(kb.kb, requirements, choice.topK),
+      () => retrieve(kb, requirements, choice.topK),
       (m) => ({ queries: m.size, chunks: new Set([...m.values()].flat().map((c) => c.id)).size }),
     );
     const retrieved = mergeChunks([...retrieval.values()].flat());
@@ -259,8 +237,8 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
             profile: options.profile,
             job: options.job,
             // As the profile names them (relative to its folder): the machine's layout only with --debug.
-            repos: portfolio.repos.map(asNamed),
-            docs: portfolio.docs.map(asNamed),
+            repos: repos.map(asNamed),
+            docs: docs.map(asNamed),
             ...choice,
           },
           stages: clock.stages,

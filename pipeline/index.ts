@@ -25,15 +25,15 @@ export { readProfile } from "./inputs/profile.js";
 export { fromText } from "./inputs/job.js";
 export type { ChatPrivateField } from "./inputs/chat-private.js";
 export { contentStems, jobRequirements } from "./requirements.js";
-export { authorshipWarnings, extractPortfolio } from "./stages/extract.js";
+export { type OpenPortfolioOptions, type OpenedPortfolio, openPortfolio } from "./open-portfolio.js";
 export { type StrategyMatch, strategize } from "./stages/strategize.js";
 export { coverage } from "./stages/strategize/coverage.js";
 export { namesWord } from "./stages/strategize/words.js";
 export { technologyYears } from "./stages/strategize/technology-years.js";
 export { groundingChunks } from "./grounding-chunks.js";
 export type { KnowledgeBase } from "./kb/types.js";
-export { openKnowledgeBase, portfolioKbOptions, remoteKnowledgeBase } from "./kb/open.js";
-export { type SecretFinding, describeSecret, withoutSecretLines } from "./kb/secrets.js";
+export { remoteKnowledgeBase } from "./kb/open.js";
+export { type SecretFinding, withoutSecretLines } from "./kb/secrets.js";
 export type { ModelBackend, ToolSpec } from "./backends/types.js";
 
 /** A model backend (pipeline/backends/), with its SDK loaded only when a run asks for one. */

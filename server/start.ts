@@ -1,5 +1,5 @@
-// From a profile file to a ready app: read the profile, extract the truth from its repositories, build the
-// local KB from its portfolio (or open the Bedrock KB the settings name), create the verifier. Every input
+// From a profile file to a ready app: read the profile, open its portfolio as generate does (the truth from
+// its repositories, the local KB or the Bedrock KB the settings name), create the verifier. Every input
 // problem fails here, before the server listens.
 import { basename } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -7,14 +7,10 @@ import type { Logger } from "pino";
 import { defaultCatalog } from "../extractors/catalog.js";
 import {
   type Settings,
-  authorshipWarnings,
   createVerifier,
-  describeSecret,
-  extractPortfolio,
   loadBackend,
   loadSettings,
-  openKnowledgeBase,
-  portfolioKbOptions,
+  openPortfolio,
   readProfile,
   remoteKnowledgeBase,
 } from "../pipeline/index.js";
@@ -66,21 +62,17 @@ export async function loadServerDeps(start: StartOptions): Promise<AppDeps> {
   // Everything the server builds (facts, KB, answers, sources) starts from what the chat may tell.
   const profile = chatProfile(loaded.profile, portfolio.chatPrivate);
   const withheld = privateNote(portfolio.chatPrivate, loaded.profile);
-  const extracted =
-    portfolio.repos.length === 0
-      ? undefined
-      : await extractPortfolio(portfolio, { catalog, settings, history: start.history });
-  const truth = extracted?.truth;
   const profilePath = basename(loaded.path);
-  for (const note of loaded.notes) start.logger?.warn(note);
-  if (truth)
-    for (const message of authorshipWarnings(truth, portfolio, profilePath)) start.logger?.warn(message);
-  // The snapshots go out of scope when this returns: the server keeps only the KB built from them.
-  const { kb, secrets } = await openKnowledgeBase(
-    remoteKb,
-    portfolioKbOptions({ ...loaded, profile }, extracted, settings.get("kbDir")),
-  );
-  for (const finding of secrets) start.logger?.warn({ ...finding }, describeSecret(finding));
+  const { truth, kb } = await openPortfolio(loaded, {
+    catalog,
+    settings,
+    remote: remoteKb,
+    history: start.history,
+    kbDir: settings.get("kbDir"),
+    kbProfile: profile,
+    warn: (message, secret) =>
+      secret ? start.logger?.warn({ ...secret }, message) : start.logger?.warn(message),
+  });
   return {
     kb,
     verifier,
