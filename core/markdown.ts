@@ -1,10 +1,9 @@
-// The blocks and sentences of a Markdown or plain-text document, for the KB's chunker and the chatbot.
+// The blocks of a Markdown or plain-text document, for the KB's chunker and the chatbot (their sentences: sentences.ts).
 // markdown-it reads the blocks. Documents are also reStructuredText and plain text, and the KB's chunks
 // must not move, so five readings are the KB's own: a leading `---` block is YAML front matter; a line over
 // a row of = - ~ ^ * + # " ' or ` is a title; `|` lines are table rows; indented lines are text, not code;
 // a paragraph over a Markdown underline stays a paragraph.
-import { createRequire } from "node:module";
-import type * as MarkdownItModule from "markdown-it";
+import { markdownIt } from "./markdown-it.js";
 import type { MarkdownIt, StateBlock, Token } from "markdown-it";
 
 /** One line of the source, without its line break. */
@@ -176,8 +175,7 @@ let markdown: MarkdownIt | undefined;
 /** markdown-it with GFM tables and no HTML blocks (HTML reads as paragraphs, as the KB always read it). */
 function parser(): MarkdownIt {
   if (markdown) return markdown;
-  // The CommonJS build is one file, which Node loads in half the time of the ESM build's dozen.
-  const MarkdownIt = createRequire(import.meta.url)("markdown-it") as typeof MarkdownItModule.default;
+  const MarkdownIt = markdownIt();
   const md = new MarkdownIt("default", { html: false, maxNesting: 1_000 });
   md.core.ruler.enableOnly(["normalize", "block"]); // blocks only: inline content is left unparsed
   // Indented lines are text: reStructuredText and plain text indent prose (quotes, definitions, notes).
@@ -191,32 +189,6 @@ function parser(): MarkdownIt {
     (state, start, end) => isPipe(state, start) && underlinedTitle(state, start, end),
   );
   return (markdown = md);
-}
-
-// A sentence in Markdown source ends at . ! or ? (maybe closed by a quote, bracket, emphasis or code mark)
-// before white space and a character that is not a lower-case letter, so "e.g. the", "v1.2", "?page=2" and
-// "`!Ref`" stay whole. Intl.Segmenter reads source worse (it ends sentences inside `?x=1` and `!Ref`, gives
-// a closing `**` to the next sentence, runs on past ". `code`"), and the KB's chunks were cut with this.
-const SENTENCE_END = /[.!?]+["')\]*_`]*\s+(?=[^\sa-z])/g;
-
-/** The sentences of Markdown source `text[start, end)` as offsets, without surrounding white space. */
-export function sentenceSpans(text: string, start = 0, end = text.length): [number, number][] {
-  const body = text.slice(start, end);
-  const spans: [number, number][] = [];
-  let from = 0;
-  for (const m of body.matchAll(SENTENCE_END)) {
-    spans.push(trimSpan(body, from, m.index + m[0].length));
-    from = m.index + m[0].length;
-  }
-  spans.push(trimSpan(body, from, body.length));
-  return spans.filter(([s, e]) => e > s).map(([s, e]) => [s + start, e + start]);
-}
-
-const segmenter = new Intl.Segmenter("en", { granularity: "sentence" });
-
-/** The sentences of plain prose (Markdown marks already removed), by the platform's segmenter. */
-export function sentences(text: string): string[] {
-  return Array.from(segmenter.segment(text), ({ segment }) => segment.trim()).filter(Boolean);
 }
 
 /** `[start, end)` narrowed to its first and last non-blank characters. */

@@ -14,7 +14,8 @@
 // where a new clause starts ("…, and we run BigQuery"). See the data file's header for the scopes.
 import { type Cue, type UseCues, defaultUseCues } from "./use-cues/compile.js";
 import { foldedSlice, foldText } from "./use-cues/folded.js";
-import { sentencesOf, withoutLinkMarkup } from "./use-cues/sentences.js";
+import { sentencesOf } from "./sentences.js";
+import { withoutLinkMarkup } from "./use-cues/links.js";
 
 export {
   type CueScope,

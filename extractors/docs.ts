@@ -1,7 +1,6 @@
-import { createRequire } from "node:module";
-import type * as MarkdownItModule from "markdown-it";
 import type { MarkdownIt, StateInline, Token } from "markdown-it";
 import { lazy } from "../core/lazy.js";
+import { type MarkdownItClass, markdownIt } from "../core/markdown-it.js";
 import { lineLocator } from "../core/lines.js";
 import { readingView } from "../core/text-view.js";
 import type { Catalog } from "./catalog.js";
@@ -45,20 +44,15 @@ export function isTranslation(path: string, exists: (path: string) => boolean): 
 /** Where each inline token starts in its block's inline source; markdown-it keeps no inline positions. */
 const inlineStart = new WeakMap<Token, number>();
 
-/**
- * The Markdown parser, made once before the first document. markdown-it's CommonJS build is one file;
- * its ESM build is a dozen modules, which Node 20 loads in twice the time (~35 ms against ~18 ms).
- */
-const markdownParser = lazy(() =>
-  createParser(createRequire(import.meta.url)("markdown-it") as typeof MarkdownItModule.default),
-);
+/** The Markdown parser, made once before the first document (core/markdown-it.ts loads markdown-it). */
+const markdownParser = lazy(() => createParser(markdownIt()));
 
 /** Loads the Markdown parser; await it before `findDocClaims`. */
 export async function loadDocParser(): Promise<void> {
   markdownParser();
 }
 
-function createParser(MarkdownIt: typeof MarkdownItModule.default): MarkdownIt {
+function createParser(MarkdownIt: MarkdownItClass): MarkdownIt {
   // Plain CommonMark with HTML, as micromark read it before: no tables, strikethrough or bare-URL links.
   // Up to 1,000 levels of nesting (markdown-it's default is 20); deeper content is skipped, where the
   // parser's stack would otherwise run out near 3,000.

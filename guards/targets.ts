@@ -9,6 +9,7 @@ import {
 } from "../core/resume.js";
 import { NUM_REDACTED } from "./number-provenance.js";
 import type { TextTarget } from "./types.js";
+import { lowerWords } from "../core/words.js";
 
 /** Every string value of a document, for "copied verbatim from the profile" checks. */
 export function allStrings(doc: unknown, into = new Set<string>()): Set<string> {
@@ -18,7 +19,7 @@ export function allStrings(doc: unknown, into = new Set<string>()): Set<string> 
   return into;
 }
 
-const words = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+const words = (text: string) => new Set(lowerWords(text));
 
 /** The words of each string, read once per draft: every draft highlight is compared with every original. */
 type WordSets = Map<string, Set<string>>;
@@ -104,7 +105,7 @@ const FILLER = new Set(
 export function contentWords(text: string): Set<string> {
   const flat = readable(text).replaceAll(NUM_REDACTED, " 0 ").toLowerCase();
   const out = new Set<string>();
-  for (const word of flat.match(/[\p{L}\p{N}]+/gu) ?? []) {
+  for (const word of lowerWords(flat)) {
     if (/^\p{N}/u.test(word)) out.add("#");
     else if (FILLER.has(word)) continue;
     else out.add(word.length > 3 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word);

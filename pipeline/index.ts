@@ -51,5 +51,4 @@ export {
 export { createVerifier } from "./verify/create.js";
 export { decide } from "./verify/mode.js";
 export { redactedStrings, redactionsByField, withRedactions } from "./verify/redactions.js";
-export { isContentWord, stemOf, wordsOf } from "./verify/words.js";
 export { emfLine, falsePositiveEmf } from "./audit/emf.js";

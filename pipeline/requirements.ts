@@ -3,7 +3,7 @@
 import { BoundedMap } from "../core/bounded-map.js";
 import type { Catalog } from "../extractors/catalog.js";
 import type { Job, JobLine } from "./inputs/job.js";
-import { isContentWord, stemOf, wordsOf } from "./verify/words.js";
+import { isContentWord, lowerWords, stemOf, wordsOf } from "../core/words.js";
 import { unknownNames } from "./requirements/names.js";
 import { isOffer } from "./requirements/offers.js";
 import { namedTechnologies } from "./requirements/technologies.js";
@@ -115,7 +115,7 @@ function jobWords(job: Job): string[] {
     job.company ?? "",
     ...job.lines.filter((l) => l.heading).map((l) => l.text),
   ];
-  return texts.flatMap((t) => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  return texts.flatMap(lowerWords);
 }
 
 export function contentStems(text: string): string[] {

@@ -7,7 +7,7 @@ import type { Catalog } from "../extractors/catalog.js";
 import type { Chunk } from "../core/chunk.js";
 import type { Intent } from "./answers/index.js";
 import { isFact } from "./answers/facts.js";
-import { isContentWord, stemOf, wordsOf } from "../pipeline/index.js";
+import { isContentWord, stemOf, wordsOf } from "../core/words.js";
 import { isInstruction } from "./injection.js";
 import { sentencesOf } from "./sentences.js";
 import type { Turn } from "./sessions.js";

@@ -1,7 +1,8 @@
 // Prose of a chunk as clean sentences: Markdown paragraphs unwrapped (hard-wrapped READMEs), code blocks,
 // tables and diagrams left out, emphasis and link syntax removed, then split with the platform's sentence
 // segmenter. The answerer quotes these; the injection filter judges them.
-import { markdownBlocks, sentences } from "../core/markdown.js";
+import { markdownBlocks } from "../core/markdown.js";
+import { sentences } from "../core/sentences.js";
 
 export interface Sentence {
   text: string;

@@ -3,7 +3,7 @@
 // code's own) names it. A keyword is read as its parts ("Backstage / Kyverno" is two names); a part that
 // names a catalog technology is judged by the catalog's rule instead.
 import { canStateSkill, profileStrings } from "./lookups.js";
-import { wordsOf } from "../record-provenance/normalise.js";
+import { foldedWords } from "../../core/words.js";
 import { containsPhrase } from "../record-provenance/titles.js";
 import { isSpellingFix } from "../../core/spelling.js";
 import type { GuardContext } from "../types.js";
@@ -11,7 +11,7 @@ import type { RecordEvidence } from "../../core/evidence.js";
 
 /** A word as names are compared: singular ("REST APIs" states "REST API"). */
 const singular = (w: string) => (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w);
-const phrase = (text: string) => wordsOf(text).map(singular);
+const phrase = (text: string) => foldedWords(text).map(singular);
 
 interface Source {
   words: string[];
@@ -47,7 +47,7 @@ export function keywordParts(text: string): string[] {
   return text
     .split(/\s*[,;|]\s*|\s+(?:[/&+]|and)\s+/u)
     .map((p) => p.trim())
-    .filter((p) => wordsOf(p).length > 0);
+    .filter((p) => foldedWords(p).length > 0);
 }
 
 /**

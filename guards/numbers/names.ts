@@ -3,6 +3,7 @@
 import type { Catalog } from "../../extractors/catalog.js";
 import type { Reading } from "./reading.js";
 import { WordSet, isSpaceCode, isWordCode, skipSpacesBack, wordStartBefore } from "./text.js";
+import { lowerWords } from "../../core/words.js";
 
 /** A bare number after these words names a thing (`ISO 27001`, `Windows 11`, `version 3`), it does not measure one. */
 const NAMING_WORDS = new WordSet(
@@ -29,7 +30,7 @@ function nameWords(catalog: Catalog): WordSet {
         // Most names are ASCII: split them without compiling a Unicode class in a cold process.
         const parts = /^[\x20-\x7e]*$/.test(lower)
           ? lower.split(/[^a-z0-9]+/).filter(Boolean)
-          : (lower.match(/[\p{L}\p{N}]+/gu) ?? []);
+          : lowerWords(lower);
         parts.forEach((w, i) => {
           if (i === parts.length - 1 || /^\d/.test(parts[i + 1]!)) words.add(w);
         });

@@ -1,5 +1,6 @@
 // The allowed set: every figure the original profile, the grounding facts and the extracted truth back,
 // and the durations the profile's dates imply. Built once per context and memoised.
+import { proseSegments } from "../../core/sentences.js";
 import type { Catalog } from "../../extractors/catalog.js";
 import type { SourceNumber, SourceRef } from "./types.js";
 import { type SentenceFigures, sentenceFigures } from "./derive.js";
@@ -110,8 +111,6 @@ function addFrom(source: SourceText, catalog: Catalog, out: SourceNumber[], mult
   if (out.length - before >= 2) multi.push(source);
 }
 
-const SENTENCES = new Intl.Segmenter("en", { granularity: "sentence" });
-
 /**
  * The figures of each source sentence that states two or more, for derived figures (derive.ts).
  * Cut on first use per context: only a percentage or multiplier no source states asks for it.
@@ -133,7 +132,7 @@ export function addSentenceFigures(
   catalog: Catalog | undefined,
   out: SentenceFigures[],
 ): void {
-  for (const { segment } of SENTENCES.segment(text)) {
+  for (const { segment } of proseSegments(text)) {
     if (!mayStateFigures(segment)) continue;
     const figures = sentenceFigures(segment, ref, catalog);
     if (figures.figures.length >= 2) out.push(figures);

@@ -1,8 +1,8 @@
 // How two parts of a record are compared: names by their words (case, accents, punctuation and legal
 // suffixes aside: "Quillmark, Inc." is Quillmark), values exactly (a date moved by a month is a change).
-import { readable } from "../../core/text-view.js";
 import type { ResumeEntry } from "../../core/resume.js";
 import { canonicalJson } from "../redaction-record.js";
+import { foldedWords } from "../../core/words.js";
 
 // Words that say what kind of company it is, not which one.
 const LEGAL_SUFFIXES = new Set([
@@ -28,22 +28,10 @@ const LEGAL_SUFFIXES = new Set([
   "kk",
 ]);
 
-/** The lower-case words of a text as the guards read it, accents and punctuation aside. */
-export function wordsOf(text: string): string[] {
-  return (
-    readable(text)
-      .normalize("NFKD")
-      .replace(/\p{M}/gu, "")
-      .normalize("NFKC")
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  );
-}
-
 /** An organisation's or a person's name as a key: "The Quillmark Co." and "quillmark" are one. */
 export function nameKey(value: unknown): string {
   if (typeof value !== "string") return "";
-  const words = wordsOf(value);
+  const words = foldedWords(value);
   while (words.length > 1 && LEGAL_SUFFIXES.has(words.at(-1)!)) words.pop();
   if (words.length > 1 && words[0] === "the") words.shift();
   return words.join(" ");

@@ -2,7 +2,7 @@
 // is held when the profile says it: the phrase stands in a profile string, or its words are a subsequence
 // of a position or label the candidate held ("Senior Engineer" of "Senior Platform Engineer").
 import { readingView } from "../../core/text-view.js";
-import { wordsOf } from "./normalise.js";
+import { foldedWords } from "../../core/words.js";
 
 export interface Claim {
   kind: "title" | "employer";
@@ -76,7 +76,7 @@ function opensSentence(text: string, start: number): boolean {
 
 /** A word as compared: lower case, NFKC and accents aside for any other script. */
 const normOf = (raw: string) =>
-  /^[\x20-\x7e]*$/.test(raw) ? raw.toLowerCase().replace(/[^a-z0-9]/g, "") : wordsOf(raw).join("");
+  /^[\x20-\x7e]*$/.test(raw) ? raw.toLowerCase().replace(/[^a-z0-9]/g, "") : foldedWords(raw).join("");
 
 function tokens(text: string): Word[] {
   const out: Word[] = [];

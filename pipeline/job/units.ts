@@ -1,8 +1,7 @@
 // The units of a Markdown or plain-text job post, read from markdown-it's tokens: each heading, paragraph,
 // list item and table row is one unit; the soft line breaks of a hard-wrapped paragraph or bullet join.
 // A list item knows the items nested under it (its context) and the item it is nested under.
-import { createRequire } from "node:module";
-import type * as MarkdownItModule from "markdown-it";
+import { markdownIt } from "../../core/markdown-it.js";
 import type { MarkdownIt, Token } from "markdown-it";
 
 export interface Unit {
@@ -22,8 +21,7 @@ let markdown: MarkdownIt | undefined;
 
 function parser(): MarkdownIt {
   if (markdown) return markdown;
-  // The CommonJS build is one file (core/markdown.ts loads it the same way).
-  const MarkdownIt = createRequire(import.meta.url)("markdown-it") as typeof MarkdownItModule.default;
+  const MarkdownIt = markdownIt();
   // Indented lines are prose in a pasted post, not code; HTML is text.
   markdown = new MarkdownIt("default", { html: false, linkify: false }).disable(["code"]);
   return markdown;

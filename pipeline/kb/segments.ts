@@ -6,10 +6,10 @@ import {
   type Line,
   isSpace,
   markdownBlocks,
-  sentenceSpans,
   splitLines,
   trimSpan,
 } from "../../core/markdown.js";
+import { sentenceSpans } from "../../core/sentences.js";
 
 /** How good a cut before a segment is: higher is a more natural boundary. */
 export const CUT = { word: 0, sentence: 1, block: 2, minorHeading: 3, majorHeading: 4 } as const;

@@ -1,8 +1,8 @@
 // An answer as claims: each list item and each sentence is one claim a source must support on its own.
 import { BoundedMap } from "../../core/bounded-map.js";
+import { proseSegments } from "../../core/sentences.js";
 
 const LIST_MARKER = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+/;
-const sentences = new Intl.Segmenter("en", { granularity: "sentence" });
 const DIGIT_AFTER_STOP = /(?<=\p{L}[.!?])\s+(?=\d)/u;
 
 export interface Claim {
@@ -28,7 +28,7 @@ export function splitClaims(answer: string): Claim[] {
  */
 function wholeSentences(body: string): { segment: string; index: number }[] {
   const out: { segment: string; index: number }[] = [];
-  for (const { segment, index } of sentences.segment(body)) {
+  for (const { segment, index } of proseSegments(body)) {
     const last = out.at(-1);
     if (last && !/\s$/u.test(last.segment)) last.segment += segment;
     else out.push({ segment, index });

@@ -21,7 +21,7 @@ import { mentionUse } from "../../core/use-cues.js";
 import { splitClaims } from "./claims.js";
 import { type Meaning, contradiction, readMeaning, states } from "./meaning/index.js";
 import { isSpellingFix } from "../../core/spelling.js";
-import { type Word, isContentWord, isNegation, isProperNoun, stemOf, wordsOf } from "./words.js";
+import { type Word, isContentWord, isNegation, isProperNoun, stemOf, wordsOf } from "../../core/words.js";
 
 /** A figure written as a word of quantity: "dozens", "hundreds", "a dozen", "half a dozen". */
 const IDIOM_FIGURE = /\b(?:dozens?|hundreds|thousands|millions|billions)\b/i;

@@ -1,6 +1,7 @@
 // One reading of Markdown (and reStructuredText or plain text) blocks and sentences for the KB and chatbot.
 import { describe, expect, it } from "vitest";
-import { type Block, markdownBlocks, sentenceSpans, sentences, splitLines } from "../../core/markdown.js";
+import { type Block, markdownBlocks, splitLines } from "../../core/markdown.js";
+import { sentenceSpans, sentences } from "../../core/sentences.js";
 
 /** Each block as its kind, its first line's text and, for headings, its level and title. */
 function read(text: string): (string | number | undefined)[][] {

@@ -1,7 +1,7 @@
 // Matching a requirement's words to the profile's and the KB's: a product name as a whole word, a duty by
 // the share of its content stems a text holds. Pure.
 import { BoundedMap } from "../../../core/bounded-map.js";
-import { sentencesOf } from "../../../core/use-cues/sentences.js";
+import { sentencesOf } from "../../../core/sentences.js";
 import { contentStems } from "../../requirements.js";
 
 /** Whether `text` names `name` as a whole word, in any case ("karpenter" in "Karpenter node pools"). */

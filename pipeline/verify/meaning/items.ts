@@ -1,7 +1,7 @@
 // A text as the reader sees it: its words, technologies and figures in order, each with what stands before it
 // (punctuation that opens a clause, an arrow, a bare hyphen).
 import type { NumberMention } from "../../../guards/index.js";
-import { isContentWord, isNegation, stemOf, wordsOf } from "../words.js";
+import { isContentWord, isNegation, stemOf, wordsOf } from "../../../core/words.js";
 import { ARROW, BREAK } from "./lexicon.js";
 import type { Marks } from "./types.js";
 

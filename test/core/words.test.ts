@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isNegation, wordsOf } from "../../../pipeline/verify/words.js";
+import { isNegation, wordsOf, foldedWords, lowerWords } from "../../core/words.js";
 
 /** The words of a text in one pass of the segmenter, as wordsOf read them before it read in windows. */
 function wholeText(text: string) {
@@ -61,5 +61,26 @@ describe("isNegation", () => {
     ["longer", false],
   ])("%s", (word, expected) => {
     expect(isNegation(word)).toBe(expected);
+  });
+});
+
+describe("word keys", () => {
+  it("reads lower-case runs of letters and digits, whatever the script", () => {
+    expect(lowerWords("Senior Backend/Platform Engineer (L5), Zürich")).toEqual([
+      "senior",
+      "backend",
+      "platform",
+      "engineer",
+      "l5",
+      "zürich",
+    ]);
+    expect(lowerWords("— … —")).toEqual([]);
+  });
+
+  it("folds accents and look-alike letters, so a name matches across spellings", () => {
+    expect(foldedWords("Zürich Café")).toEqual(["zurich", "cafe"]);
+    // Full-width letters and a Cyrillic "е" read as the letters they look like.
+    expect(foldedWords("ＱＵＩＬＬＭＡＲＫ Inc.")).toEqual(["quillmark", "inc"]);
+    expect(foldedWords("Quillmаrk")).toEqual(foldedWords("Quillmark"));
   });
 });

@@ -1,6 +1,8 @@
-// Words of a claim or a chunk: content stems (for overlap) and proper nouns (which must appear verbatim).
+// Words of a text: as the platform segments them, with offsets (a claim's and a chunk's content stems and proper
+// nouns, which must appear verbatim), and as lower-case keys (names and titles compared, a job's own words).
 import { stemmer } from "stemmer";
 import { eng } from "stopword";
+import { readable } from "./text-view.js";
 
 /**
  * Stop words, and words that frame a list rather than say anything of it ("Worked across C#, .NET and
@@ -90,4 +92,19 @@ export function isProperNoun(word: Word, isFirst: boolean): boolean {
   if (!/^\p{Lu}/u.test(word.text) || word.text === "I") return false;
   if (/^\p{Lu}[\p{Lu}\d]+$/u.test(word.text) || /\p{Ll}\p{Lu}/u.test(word.text)) return true;
   return !isFirst && !STOP.has(word.text.toLowerCase());
+}
+
+const LETTERS_AND_DIGITS = /[\p{L}\p{N}]+/gu;
+
+/** The lower-case words of a text: its runs of letters and digits, without offsets or stems. */
+export function lowerWords(text: string): string[] {
+  return text.toLowerCase().match(LETTERS_AND_DIGITS) ?? [];
+}
+
+/**
+ * The lower-case words of a text as a person reads it (core/text-view.ts: full-width and look-alike
+ * letters are the letters they look like), accents aside: names compared across spellings.
+ */
+export function foldedWords(text: string): string[] {
+  return lowerWords(readable(text).normalize("NFKD").replace(/\p{M}/gu, "").normalize("NFKC"));
 }
