@@ -10,9 +10,6 @@ import { assetPath } from "../../core/paths.js";
 import type { JsonResume } from "../../core/resume.js";
 import { namesWord } from "../../pipeline/index.js";
 
-export type IntentKind =
-  "technology" | "employer" | "years" | "fit" | "overview" | "project" | "contact" | "retrieval";
-
 export interface Intent {
   kind: IntentKind;
   /** The id of the phrasing that matched; none for retrieval. */
@@ -41,6 +38,8 @@ const KINDS = [
   "contact",
   "retrieval",
 ] as const;
+/** What a question asks for: intents.yaml's `intent` values, and the composer answers/index.ts picks for each. */
+export type IntentKind = (typeof KINDS)[number];
 const NEEDS = ["technology", "employer", "project", "nothing"] as const;
 
 const intentsFile = z.object({
