@@ -2,7 +2,7 @@
 // in half the time of the ESM build's dozen modules (~18 ms against ~35 ms). Each reader makes its own
 // parser from it, because each reads a different kind of text: the KB's blocks (core/markdown.ts: blocks
 // only, reStructuredText titles and pipe rows), a document's technology claims (extractors/docs.ts:
-// CommonMark with inline positions) and a job post's units (pipeline/job/units.ts: inline text, no code
+// CommonMark with inline positions) and a job post's units (pipeline/inputs/job-units.ts: inline text, no code
 // blocks).
 import { createRequire } from "node:module";
 import type * as MarkdownItModule from "markdown-it";

@@ -19,6 +19,7 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
 export async function main(argv: string[], more: readonly CommandModule[] = []): Promise<number> {
   return (await import("./cli/program.js")).main(argv, more);
 }
+
 export { endQuietlyOnClosedPipe } from "./cli/closed-pipe.js";
 export { type Settings, loadSettings } from "./inputs/config.js";
 export { readProfile } from "./inputs/profile.js";
@@ -40,6 +41,7 @@ export type { ModelBackend, ToolSpec } from "./backends/types.js";
 export async function loadBackend(...args: Parameters<typeof createBackend>): Promise<ModelBackend> {
   return (await import("./backends/index.js")).createBackend(...args);
 }
+
 export {
   type VerdictValue,
   type Verifier,

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { InputError } from "../../core/errors.js";
 import { checkDocument } from "../../core/document.js";
 import { MAX_JOB_BYTES, readInputFile } from "./input-file.js";
-import { type Unit, jobUnits } from "../job/units.js";
+import { type Unit, jobUnits } from "./job-units.js";
 
 /** One unit of the job: a heading, a list item or a paragraph, its wrapped lines joined. */
 export interface JobLine {
