@@ -110,6 +110,8 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
 
   // Files to read, decided by name alone; then a few workers read them (no promise per file up front).
   const work: { file: RepoFileEntry; kind: EvidenceKind; wanted: FileDetector[]; isDoc: boolean }[] = [];
+  // Counted files no detector reads: only their heads are read, for a generator's header (as linguist does).
+  const heads: { file: RepoFileEntry; kind: EvidenceKind }[] = [];
   for (const file of snapshot.files) {
     const kind = classifyPath(file.path);
     if (kind === "vendored" || kind === "generated") continue;
@@ -122,9 +124,13 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
     }
     const wanted = detectors.filter((d) => d.matches(file.path));
     const isDoc = isDocFile(file.path) && !isTranslation(file.path, hasFile);
-    if (wanted.length === 0 && !isDoc) continue;
+    if (wanted.length === 0 && !isDoc) {
+      if (language) heads.push({ file, kind });
+      continue;
+    }
     if (file.size > maxFileBytes) {
       warnings.push({ repo, path: file.path, message: `larger than ${maxFileBytes} bytes; not analysed` });
+      if (language) heads.push({ file, kind });
       continue;
     }
     work.push({ file, kind, wanted, isDoc });
@@ -133,6 +139,13 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
   // first files are analysed meanwhile. Each file still awaits its own (a failure surfaces there).
   for (const detector of new Set(work.flatMap((item) => item.wanted))) ready(detector).catch(() => {});
   if (work.some((item) => item.isDoc)) loadDocParser().catch(() => {});
+
+  const uncountIfGenerated = (file: RepoFileEntry, kind: EvidenceKind, text: string) => {
+    if (!uncountGenerated(languages, file.path, kind, file.size, text) || !languageFiles) return;
+    const language = languageOf(file.path);
+    const list = language ? languageFiles.get(language) : undefined;
+    if (list) list.splice(list.indexOf(file.path), 1);
+  };
 
   let next = 0;
   const worker = async () => {
@@ -150,12 +163,8 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
     await Promise.all([...wanted.map(ready), isDoc ? loadDocParser() : undefined]);
     const text = await readText(snapshot, file.path, file.size, warnings);
     if (text === undefined) return;
-    // A file read anyway whose header says a generator wrote it counts toward no language.
-    if (uncountGenerated(languages, file.path, kind, file.size, text) && languageFiles) {
-      const language = languageOf(file.path);
-      const list = language ? languageFiles.get(language) : undefined;
-      if (list) list.splice(list.indexOf(file.path), 1);
-    }
+    // A file whose header says a generator wrote it counts toward no language.
+    uncountIfGenerated(file, kind, text);
     if (isDoc) claims.push(...findDocClaims(repo, file.path, text, catalog));
     if (wanted.length > 0 && looksMinified(text)) {
       warnings.push({ repo, path: file.path, message: "looks minified; treated as generated" });
@@ -203,6 +212,12 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
     }
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 16 }, worker));
+  for (let i = 0; i < heads.length; i++) {
+    const { file, kind } = heads[i]!;
+    const head = await readHead(snapshot, file.path);
+    if (head !== undefined) uncountIfGenerated(file, kind, head);
+    if (i % 256 === 255) await nextTurn();
+  }
   for (const list of imports.values()) found.push(...list);
   for (const { item, folder, tool } of byUse) {
     const importers = importerKinds(
@@ -262,6 +277,19 @@ function importerKinds(
     if (owner === undefined || owner === folder) for (const kind of seen) kinds.add(kind);
   }
   return kinds;
+}
+
+/** Enough of a file for its generated-code header (languages.ts reads at most 40 lines of it). */
+const HEAD_BYTES = 8 * 1024;
+
+/** A file's head as text; undefined when it cannot be read (a file the source did not keep): it stays counted. */
+async function readHead(snapshot: RepoSnapshot, path: string): Promise<string | undefined> {
+  try {
+    const bytes = snapshot.readHead ? await snapshot.readHead(path, HEAD_BYTES) : await snapshot.read(path);
+    return bytes.toString("utf8", 0, Math.min(bytes.length, HEAD_BYTES));
+  } catch {
+    return undefined;
+  }
 }
 
 async function readText(

@@ -22,8 +22,8 @@ export function languageOf(path: string): string | undefined {
 // ---------------------------------------------------------------------------------------------------------
 // Generated code. A file's path decides most of it (classify.ts: `*.pb.go`, `gen-go/`, lock files); a file
 // whose header says it was generated ("Code generated … DO NOT EDIT", `@generated`) is known only from its
-// text, so its bytes are taken back from its language once the file is read. Files nobody reads are never
-// opened for this: the header check rides on the read the detectors make anyway.
+// text, so its bytes are taken back from its language once the file is read. Every counted file is checked:
+// a file a detector reads on that read, any other by reading its head only (analyze.ts).
 
 // Phrases of a generated file's header comment, each tested on one line of it.
 const GENERATED_HEADER: readonly RegExp[] = [

@@ -10,7 +10,7 @@ import type { Ignore } from "ignore";
 import { InputError } from "../../core/errors.js";
 import { isSkippedFolder } from "../classify.js";
 import type { ExtractWarning } from "../../core/truth.js";
-import { fileHead, withoutOwnOutputs } from "./own-outputs.js";
+import { fileHead, headBytes, withoutOwnOutputs } from "./own-outputs.js";
 import {
   DEFAULT_MAX_FILE_BYTES,
   type RepoFileEntry,
@@ -115,6 +115,11 @@ export async function snapshotLocalRepo(source: string, options: SourceOptions =
       if (size === undefined) throw new Error(`${path}: not in the snapshot`);
       if (size > maxFileBytes) throw new Error(`${path}: larger than ${maxFileBytes} bytes; not read`);
       return readFileSync(join(root, path));
+    },
+    async readHead(path: string, bytes: number): Promise<Buffer> {
+      const size = sizes.get(path);
+      if (size === undefined) throw new Error(`${path}: not in the snapshot`);
+      return size <= bytes ? readFileSync(join(root, path)) : headBytes(join(root, path), bytes);
     },
   };
 }

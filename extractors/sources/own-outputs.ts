@@ -40,15 +40,21 @@ export function withoutOwnOutputs(
 
 /** The first bytes of a file as text, or undefined when it cannot be read. */
 export function fileHead(abs: string): string | undefined {
-  let fd: number | undefined;
   try {
-    fd = openSync(abs, "r");
-    const buffer = Buffer.alloc(REPORT_HEAD_BYTES);
-    return buffer.toString("utf8", 0, readSync(fd, buffer, 0, buffer.length, 0));
+    return headBytes(abs, REPORT_HEAD_BYTES).toString("utf8");
   } catch {
     return undefined;
+  }
+}
+
+/** At most the first `bytes` of a file. Synchronous, as the local source's reads are. */
+export function headBytes(abs: string, bytes: number): Buffer {
+  const fd = openSync(abs, "r");
+  try {
+    const buffer = Buffer.alloc(bytes);
+    return buffer.subarray(0, readSync(fd, buffer, 0, bytes, 0));
   } finally {
-    if (fd !== undefined) closeSync(fd);
+    closeSync(fd);
   }
 }
 

@@ -21,6 +21,11 @@ export interface RepoSnapshot {
   files: RepoFileEntry[];
   /** The bytes of one listed file. Throws for a file the source did not keep (over its size bound). */
   read(path: string): Promise<Buffer>;
+  /**
+   * At most the first `bytes` of a listed file (a generated-code header), for a source that can read less
+   * than a whole file; `read` serves when absent.
+   */
+  readHead?(path: string, bytes: number): Promise<Buffer>;
   /** A local git work tree, for doc-claim history and authorship; absent for tarballs. */
   gitWorkTree?: string;
   /** The local folder listed (its real path); absent for tarballs. */

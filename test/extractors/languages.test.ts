@@ -150,10 +150,12 @@ describe("generated files do not count toward languages (issue 14)", () => {
       const text = (await snapshot.read(file.path)).toString("utf8");
       uncountGenerated(languages, file.path, kinds.get(file.path)!, file.size, text);
     }
-    const handWritten = snapshot.files.filter((f) => f.path === "main.go" || f.path === "web/index.js");
+    const size = (path: string) => snapshot.files.find((f) => f.path === path)!.size;
     expect(languages).toEqual({
-      Go: handWritten.find((f) => f.path === "main.go")!.size,
-      JavaScript: handWritten.find((f) => f.path === "web/index.js")!.size,
+      Go: size("main.go"),
+      JavaScript: size("web/index.js"),
+      CUE: size("deploy/app.cue"),
+      C: size("native/util.c"),
     });
     expect(kinds.get("api/orders.pb.go")).toBe("generated");
     expect(kinds.get("gen/proto/go/orders/lines.go")).toBe("generated");
