@@ -43,6 +43,8 @@ const FOLDERS: Record<Exclude<EvidenceKind, "production">, ReadonlySet<string>> 
     "cypress",
     "integration-tests",
     "testing",
+    // Semgrep rules' sample code: each file shows what a rule flags, not what the product imports.
+    ".semgrep",
   ]),
   example: new Set([
     "examples",
@@ -79,6 +81,7 @@ const FOLDERS: Record<Exclude<EvidenceKind, "production">, ReadonlySet<string>> 
     ".vscode",
     ".idea",
     "devtools",
+    ".storybook",
   ]),
 };
 
@@ -100,6 +103,8 @@ const FILE_RULES: readonly [RegExp, EvidenceKind][] = [
     /_test\.go$|^test_.*\.py$|_test\.py$|^conftest\.py$|^(setup-?tests?|setupTests|tests?-?setup|testSetup|(jest|vitest)\.setup)\.[cm]?[jt]sx?$|\.(spec|test)\.[cm]?[jt]sx?$|(Test|Tests|IT)\.(java|kt)$|_spec\.rb$|_test\.rb$|Tests?\.cs$/,
     "test",
   ],
+  // Storybook's stories render components for a workbench; they ship in no product.
+  [/\.(stories|story)\.(?:[cm]?[jt]sx?|mdx|svelte|vue)$/i, "tooling"],
   [/\.ipynb$/i, "example"],
   [/\.(md|mdx|markdown|rst|adoc|asciidoc)$/i, "docs"],
   [

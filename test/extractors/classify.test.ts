@@ -69,6 +69,17 @@ const cases: [string, EvidenceKind][] = [
   ["tailwind.config.ts", "tooling"],
   ["karma.conf.js", "tooling"],
   ["src/app/app.config.ts", "production"],
+  // Storybook: its config folder and the stories beside the components they render.
+  [".storybook/main.ts", "tooling"],
+  [".storybook/preview.tsx", "tooling"],
+  ["src/components/Button.stories.tsx", "tooling"],
+  ["src/components/Button.stories.mdx", "tooling"],
+  ["src/lib/Card.story.svelte", "tooling"],
+  ["src/components/Button.tsx", "production"],
+  ["src/components/stories.ts", "production"],
+  // Semgrep rules' sample code shows what a rule flags.
+  [".semgrep/rules/no-eval.py", "test"],
+  [".semgrep/no-raw-sql.ts", "test"],
   // A test runner's setup file (Create React App's setupTests, jest.setup.js) is test code.
   ["setupTests.ts", "test"],
   ["src/setupTests.js", "test"],
