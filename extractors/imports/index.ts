@@ -1,6 +1,8 @@
-// Source-code import detectors: JS/TS (npm), Python and notebooks (import:python), Go (go), Java (import:java).
+// Source-code import detectors: JS/TS and CSS (npm), Python and notebooks (import:python), Go (go), Java
+// (import:java).
 import { lazy } from "../../core/lazy.js";
 import type { FileDetector } from "../types.js";
+import { cssImportDetector } from "./css.js";
 import { goImportDetector } from "./go.js";
 import { javaImportDetector } from "./java.js";
 import { jsImportDetector } from "./js.js";
@@ -14,6 +16,7 @@ export const importDetectors: FileDetector[] = [
   notebookImportDetector,
   goImportDetector,
   javaImportDetector,
+  cssImportDetector,
 ];
 
 const ready = lazy(async () => {
