@@ -42,7 +42,7 @@ export async function openPortfolio(
 ): Promise<OpenedPortfolio> {
   const { portfolio } = loaded;
   const run: StageClock["run"] = options.clock
-    ? (stage, work, counts) => options.clock!.run(stage, work, counts)
+    ? options.clock.run.bind(options.clock)
     : async (_stage, work) => work();
   const extracted =
     portfolio.repos.length === 0

@@ -15,9 +15,9 @@ const MODULE_RULES = new Set(["import", "plugin", "config", "reference"]);
 
 /** `"x"`, `'x'` or `url("x")` / `url(x)` at the start of an at-rule's parameters. */
 function firstModule(params: string): string | undefined {
-  const url = /^url\(\s*([^)]*?)\s*\)/i.exec(params);
-  const raw = url ? url[1]! : (/^(["'])[^"']*\1/.exec(params)?.[0] ?? "");
-  return url && !/^["']/.test(raw) ? raw : plainString(raw, /^(['"])(.*)\1$/s);
+  const inner = /^url\(\s*([^)]*?)\s*\)/i.exec(params)?.[1] ?? /^(["'])[^"']*\1/.exec(params)?.[0];
+  if (!inner) return undefined;
+  return /^["']/.test(inner) ? plainString(inner, /^(['"])(.*)\1$/s) : inner;
 }
 
 export function detectCssImports(text: string): Detection[] {

@@ -10,13 +10,18 @@ import { openPortfolio } from "../../pipeline/open-portfolio.js";
 
 const SAMPLE = resolve(import.meta.dirname, "../../samples/profile.yaml");
 
+async function inputs() {
+  const [catalog, loaded, settings] = await Promise.all([
+    defaultCatalog(),
+    readProfile(SAMPLE),
+    loadSettings(import.meta.dirname),
+  ]);
+  return { catalog, loaded, settings };
+}
+
 describe("openPortfolio", () => {
   it("extracts the truth, builds the KB, and times both stages on the clock it is given", async () => {
-    const [catalog, loaded, settings] = await Promise.all([
-      defaultCatalog(),
-      readProfile(SAMPLE),
-      loadSettings(import.meta.dirname),
-    ]);
+    const { catalog, loaded, settings } = await inputs();
     const clock = new StageClock();
     const warnings: string[] = [];
     const { truth, kb } = await openPortfolio(loaded, {
@@ -36,11 +41,7 @@ describe("openPortfolio", () => {
   });
 
   it("builds the KB from the profile it is told to (the chatbot's), not the one read", async () => {
-    const [catalog, loaded, settings] = await Promise.all([
-      defaultCatalog(),
-      readProfile(SAMPLE),
-      loadSettings(import.meta.dirname),
-    ]);
+    const { catalog, loaded, settings } = await inputs();
     const told = structuredClone(loaded.profile);
     told.work![0]!.highlights = ["Ran the zeppelin fleet's mooring schedule."];
     const open = (kbProfile?: typeof told) =>

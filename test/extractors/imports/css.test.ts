@@ -27,6 +27,25 @@ describe("CSS imports of npm packages", () => {
     ]);
   });
 
+  it("reads the shapes published Tailwind v4 sheets use: source(), layer(), @source globs, nested @theme", () => {
+    const css = [
+      '@import "tailwindcss" source("../src");',
+      '@import "tailwindcss/theme.css" layer(theme);',
+      '@source "../**/*.blade.php";',
+      '@plugin "daisyui";',
+      '@import "bindrunes/styles/global.css";',
+      "@custom-variant dark (&:where(.dark, .dark *));",
+      "@theme inline {\n  --font-sans: var(--font-geist-sans);\n  @keyframes reveal { from { opacity: 0 } to { opacity: 1 } }\n}",
+      '.btn { @apply bg-black text-white; content: "Größe — ✓ 中文"; }',
+    ].join("\n");
+    expect(names(css)).toEqual([
+      ["tailwindcss", 1],
+      ["tailwindcss/theme.css", 2],
+      ["daisyui", 4],
+      ["bindrunes/styles/global.css", 5],
+    ]);
+  });
+
   it("names no package for a relative file, a URL, a comment or a string that only looks like a rule", () => {
     expect(
       names(
