@@ -35,6 +35,9 @@ export const KEY_SPACES = [
   "ci",
   "cloud",
   "tool",
+  "aws-service",
+  "url-scheme",
+  "host",
 ] as const;
 
 export type KeySpace = (typeof KEY_SPACES)[number];

@@ -13,6 +13,33 @@ export function requirementName(requirement: string): string | undefined {
   return name;
 }
 
+const EXTRAS = /^\s*\[([^\]]*)\]/;
+
+/** The extras a PEP 508 requirement asks for, lower-cased: `celery[sqs, redis]>=5` → [sqs, redis]. */
+export function requirementExtras(requirement: string, name: string): string[] {
+  const list = EXTRAS.exec(requirement.trim().slice(name.length))?.[1] ?? "";
+  return list
+    .split(",")
+    .map((extra) => extra.trim().toLowerCase())
+    .filter((extra) => /^[a-z0-9][a-z0-9._-]*$/.test(extra));
+}
+
+/**
+ * The detection of a requirement, then one per extra keyed `name[extra]`: an extra can choose a service
+ * (`celery[sqs]` is Amazon SQS, `django-storages[google]` Google Cloud Storage) the bare name does not.
+ */
+export function withExtras<T extends { key: { space: string; name: string } }>(
+  detection: T,
+  requirement: string,
+): T[] {
+  const { name } = detection.key;
+  const extras = requirementExtras(requirement, name);
+  return [
+    detection,
+    ...extras.map((extra) => ({ ...detection, key: { ...detection.key, name: `${name}[${extra}]` } })),
+  ];
+}
+
 /** Like `requirementName`, but a requirement that does not parse is a malformed file. */
 export function requireName(requirement: string, where: string, line: number | undefined): string {
   const name = requirementName(requirement);

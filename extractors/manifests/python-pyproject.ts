@@ -1,7 +1,7 @@
 // pyproject.toml: PEP 621 project metadata, PEP 735 dependency groups, Poetry, PDM and uv tables, and
 // the build system.
 import { type DependencyScope, type Detection, type FileDetector, ParseError } from "../types.js";
-import { extraScope, groupScope, requireName, requirementName } from "./python-common.js";
+import { extraScope, groupScope, requireName, requirementName, withExtras } from "./python-common.js";
 import { type TomlDocument, loadToml, parseTomlDocument } from "./toml-document.js";
 import {
   type ManifestDetection,
@@ -44,7 +44,9 @@ class PyprojectReader {
       if (typeof item !== "string") this.fail(path, "an array of requirement strings");
       const line = this.doc.lineOf([...path, index]);
       const name = requireName(item, `An entry of \`${path.join(".")}\``, line);
-      this.detections.push(manifestDetection("pypi", name, line, `${label}: ${item.trim()}`, scope));
+      this.detections.push(
+        ...withExtras(manifestDetection("pypi", name, line, `${label}: ${item.trim()}`, scope), item),
+      );
     });
   }
 

@@ -1,6 +1,6 @@
 // Python manifests: requirements files, Pipfile and setup.cfg here; pyproject.toml in its own module.
 import { type DependencyScope, type Detection, type FileDetector, ParseError } from "../types.js";
-import { extraScope, requireName, requirementName, toolingScope } from "./python-common.js";
+import { extraScope, requireName, requirementName, toolingScope, withExtras } from "./python-common.js";
 import { loadToml, parseTomlDocument } from "./toml-document.js";
 import {
   type ManifestDetection,
@@ -95,7 +95,7 @@ export const requirementsTxtDetector: FileDetector = {
       const detection: ManifestDetection = manifestDetection("pypi", name, line, requirement, scope);
       // A requirements file is one list: unless its name says dev or test, the importers decide.
       if (scope === "runtime") detection.unseparated = true;
-      detections.push(detection);
+      detections.push(...withExtras(detection, requirement));
     }
     return detections;
   },
@@ -229,9 +229,8 @@ export const setupCfgDetector: FileDetector = {
       const scope = optionScope ?? extraScope(value.key);
       for (const { text: requirement, line } of requirementsOf(value)) {
         const name = requireName(requirement, `[${value.section}] ${value.key}`, line);
-        detections.push(
-          manifestDetection("pypi", name, line, `[${value.section}] ${value.key}: ${requirement}`, scope),
-        );
+        const detail = `[${value.section}] ${value.key}: ${requirement}`;
+        detections.push(...withExtras(manifestDetection("pypi", name, line, detail, scope), requirement));
       }
     }
     return detections;

@@ -1,6 +1,8 @@
 // Every AWS service botocore describes, with the package each SDK names after the service's `serviceId`:
-// JS v3 `@aws-sdk/client-<kebab>`, Go v2, Java v2, Ruby and Rust `<lowercase, no spaces>`, and the
-// Python type stubs after boto3's client name.
+// JS v3 `@aws-sdk/client-<kebab>`, Go v1 and v2, Java v1 and v2, .NET, Ruby and Rust `<lowercase, no
+// spaces>`, the Python type stubs after boto3's client name; and under `aws-service` the names code uses
+// for a service without a package of its own: boto3's client name, the SDK class name, and the endpoint
+// and signing prefixes ARNs and IAM actions use, when no other service shares them.
 import { kebabId } from "./merge.mjs";
 
 // First match wins; read against the service's full name and id.
@@ -72,26 +74,53 @@ function category(service) {
   return CATEGORY_RULES.find(([pattern]) => pattern.test(text))?.[1] ?? "cloud-provider";
 }
 
-function serviceKeys(service) {
-  const compact = service.serviceId.toLowerCase().replace(/[\s-]+/g, "");
+const compactId = (service) => service.serviceId.toLowerCase().replace(/[\s-]+/g, "");
+
+function serviceKeys(service, prefixes) {
+  const compact = compactId(service);
   const kebab = service.serviceId.toLowerCase().replace(/\s+/g, "-");
   return {
     npm: [`@aws-sdk/client-${kebab}`],
     pypi: [`mypy-boto3-${service.folder}`, `types-boto3-${service.folder}`],
-    go: [`github.com/aws/aws-sdk-go-v2/service/${compact}`],
-    maven: [`software.amazon.awssdk:${compact}`],
-    "import:java": [`software.amazon.awssdk.services.${compact}`],
+    go: [`github.com/aws/aws-sdk-go-v2/service/${compact}`, `github.com/aws/aws-sdk-go/service/${compact}`],
+    maven: [`software.amazon.awssdk:${compact}`, `com.amazonaws:aws-java-sdk-${compact}`],
+    "import:java": [`software.amazon.awssdk.services.${compact}`, `com.amazonaws.services.${compact}`],
+    nuget: [`AWSSDK.${service.serviceId.replace(/[\s-]+/g, "")}`],
     gem: [`aws-sdk-${compact}`],
     cargo: [`aws-sdk-${compact}`],
+    "aws-service": [...new Set([service.folder, compact, ...prefixes(service)])],
   };
+}
+
+/**
+ * The endpoint and signing prefixes of `service` that name it alone: `states` is Step Functions', but
+ * `rds` signs for RDS, DocumentDB and Neptune, and `bedrock` for every Bedrock API, so they stay with the
+ * service whose client name they are. `nameOf` groups API versions under one entry.
+ */
+function uniquePrefixes(services, nameOf) {
+  const names = new Map();
+  const folders = new Set(services.flatMap((s) => [s.folder, compactId(s)]));
+  for (const service of services) {
+    for (const prefix of [service.endpointPrefix, service.signingName]) {
+      if (!prefix || folders.has(prefix)) continue;
+      const set = names.get(prefix) ?? new Set();
+      set.add(nameOf(service));
+      names.set(prefix, set);
+    }
+  }
+  return (service) =>
+    [service.endpointPrefix, service.signingName].filter(
+      (prefix) => prefix && !folders.has(prefix) && names.get(prefix)?.size === 1,
+    );
 }
 
 /** One candidate a service name; API versions of one service (SES and SESv2) share their entry. */
 export function awsCandidates(snapshot) {
   const byName = new Map();
+  const prefixes = uniquePrefixes(snapshot.services, awsName);
   for (const service of snapshot.services) {
     const name = awsName(service);
-    const keys = serviceKeys(service);
+    const keys = serviceKeys(service, prefixes);
     const known = byName.get(name);
     if (known) {
       for (const [space, list] of Object.entries(keys)) known.keys[space] = [...known.keys[space], ...list];

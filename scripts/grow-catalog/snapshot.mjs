@@ -33,7 +33,8 @@ export function snapshotLandscape(landscapeYml, origin) {
 
 /**
  * Every AWS service botocore describes: its folder (boto3's client name), `serviceId` (from which every SDK
- * names its package) and display names, from the newest API version's service-2.json.
+ * names its package), display names, and the endpoint and signing prefixes (which ARNs and IAM actions
+ * use) where they differ from the folder, from the newest API version's service-2.json.
  */
 export function snapshotBotocore(dataDir, origin) {
   const services = [];
@@ -50,6 +51,10 @@ export function snapshotBotocore(dataDir, origin) {
       serviceId: metadata.serviceId,
       fullName: metadata.serviceFullName,
       ...(metadata.serviceAbbreviation ? { abbreviation: metadata.serviceAbbreviation } : {}),
+      ...(metadata.endpointPrefix !== folder.name ? { endpointPrefix: metadata.endpointPrefix } : {}),
+      ...(metadata.signingName && metadata.signingName !== folder.name
+        ? { signingName: metadata.signingName }
+        : {}),
     });
   }
   services.sort((a, b) => a.folder.localeCompare(b.folder));

@@ -71,11 +71,19 @@ describe("the generated files", () => {
       keys: {
         npm: ["@aws-sdk/client-groundstation"],
         pypi: ["mypy-boto3-groundstation", "types-boto3-groundstation"],
-        go: ["github.com/aws/aws-sdk-go-v2/service/groundstation"],
-        maven: ["software.amazon.awssdk:groundstation"],
-        "import:java": ["software.amazon.awssdk.services.groundstation"],
+        go: [
+          "github.com/aws/aws-sdk-go-v2/service/groundstation",
+          "github.com/aws/aws-sdk-go/service/groundstation",
+        ],
+        maven: ["software.amazon.awssdk:groundstation", "com.amazonaws:aws-java-sdk-groundstation"],
+        "import:java": [
+          "software.amazon.awssdk.services.groundstation",
+          "com.amazonaws.services.groundstation",
+        ],
+        nuget: ["AWSSDK.GroundStation"],
         gem: ["aws-sdk-groundstation"],
         cargo: ["aws-sdk-groundstation"],
+        "aws-service": ["groundstation"],
       },
     });
   });
@@ -379,7 +387,27 @@ describe("the generator's rules", () => {
         abbreviation: "Amazon SES V2",
       },
       { folder: "billingconductor", serviceId: "billingconductor", fullName: "AWSBillingConductor" },
-      { folder: "elbv2", serviceId: "Elastic Load Balancing v2", fullName: "Elastic Load Balancing" },
+      {
+        folder: "elbv2",
+        serviceId: "Elastic Load Balancing v2",
+        fullName: "Elastic Load Balancing",
+        endpointPrefix: "elasticloadbalancing",
+      },
+      {
+        folder: "stepfunctions",
+        serviceId: "SFN",
+        fullName: "AWS Step Functions",
+        endpointPrefix: "states",
+        signingName: "states",
+      },
+      {
+        folder: "docdb",
+        serviceId: "DocDB",
+        fullName: "Amazon DocumentDB",
+        endpointPrefix: "rds",
+        signingName: "rds",
+      },
+      { folder: "rds", serviceId: "RDS", fullName: "Amazon Relational Database Service" },
       {
         folder: "ssm",
         serviceId: "SSM",
@@ -392,10 +420,28 @@ describe("the generator's rules", () => {
       ["Amazon Simple Email Service", ["Amazon SES"], "exact"],
       ["AWS BillingConductor", [], "none"],
       ["AWS Elastic Load Balancing", [], "exact"],
+      ["AWS Step Functions", [], "exact"],
+      ["Amazon DocumentDB", [], "exact"],
+      ["Amazon Relational Database Service", [], "exact"],
       ["Amazon Simple Systems Manager", ["Amazon SSM"], "exact"],
     ]);
     expect(candidates[0]!.keys?.npm).toEqual(["@aws-sdk/client-ses", "@aws-sdk/client-sesv2"]);
     expect(candidates[2]!.keys?.npm).toEqual(["@aws-sdk/client-elastic-load-balancing-v2"]);
-    expect(candidates[2]!.keys?.go).toEqual(["github.com/aws/aws-sdk-go-v2/service/elasticloadbalancingv2"]);
+    expect(candidates[2]!.keys?.go).toEqual([
+      "github.com/aws/aws-sdk-go-v2/service/elasticloadbalancingv2",
+      "github.com/aws/aws-sdk-go/service/elasticloadbalancingv2",
+    ]);
+    // Code names a service by boto3's client name, its SDK class, and the prefix of its ARNs and IAM
+    // actions when that prefix is its alone: `states` is Step Functions', but `rds` signs for DocumentDB
+    // as well as RDS, whose client name it is.
+    expect(candidates.map((c) => c.keys?.["aws-service"])).toEqual([
+      ["ses", "sesv2"],
+      ["billingconductor"],
+      ["elbv2", "elasticloadbalancingv2", "elasticloadbalancing"],
+      ["stepfunctions", "sfn", "states"],
+      ["docdb"],
+      ["rds"],
+      ["ssm"],
+    ]);
   });
 });

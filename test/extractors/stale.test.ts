@@ -133,9 +133,11 @@ describe("markStaleClaims: datastores compete as the primary database (issue 14)
       [5, "redis", false],
     ]);
     const stale = truth.docClaims.find((c) => c.technology === "mongodb")!;
-    expect(stale.contradictedBy!.map((e) => [e.path, e.via])).toEqual([
-      ["go.mod", "manifest"],
-      ["main.go", "import"],
+    expect(stale.contradictedBy!.map((e) => [e.path, e.line, e.via])).toEqual([
+      ["go.mod", 5, "manifest"],
+      ["main.go", 7, "import"],
+      // The connection string's scheme names PostgreSQL too.
+      ["main.go", 11, "import"],
     ]);
   });
 

@@ -32,6 +32,7 @@ const cases: { name: string; text: string; expected: Row[] }[] = [
       ["pypi", "hatch-vcs", 2, "build"],
       ["pypi", "fastapi", 7, "runtime"],
       ["pypi", "pydantic", 9, "runtime"],
+      ["pypi", "pydantic[email]", 9, "runtime"],
       ["pypi", "uvicorn", 10, "runtime"],
       ["pypi", "asyncpg", 14, "optional"],
       ["pypi", "ruff", 15, "dev"],

@@ -39,11 +39,15 @@ describe("requirements*.txt", () => {
       expected: [
         ["pypi", "Django", 2, "runtime"],
         ["pypi", "requests", 3, "runtime"],
+        // An extra is a key of its own: `celery[sqs]` is Amazon SQS, which `celery` alone is not.
+        ["pypi", "requests[socks]", 3, "runtime"],
+        ["pypi", "requests[security]", 3, "runtime"],
         ["pypi", "importlib-metadata", 4, "runtime"],
         ["pypi", "psycopg2-binary", 5, "runtime"],
         ["pypi", "pkg-from-url", 14, "runtime"],
         ["pypi", "zope.interface", 15, "runtime"],
         ["pypi", "celery", 17, "runtime"],
+        ["pypi", "celery[redis]", 17, "runtime"],
       ],
     },
     {

@@ -62,7 +62,7 @@ describe("the five questions of issue 18, on the sample candidate", () => {
     [
       "What is Dana's strongest production experience?",
       [
-        "The most production evidence in the code: AWS (41 places in 4 repositories), PostgreSQL (12 places in 4 repositories), Amazon SQS (14 places in 3 repositories).",
+        "The most production evidence in the code: AWS (41 places in 4 repositories), PostgreSQL (15 places in 4 repositories), Amazon SQS (17 places in 3 repositories).",
         `- ${ORDERS_SERVICE}`,
         `- ${PAYMENTS_API}`,
         `- ${CHECKOUT}`,

@@ -1,0 +1,33 @@
+// Python settings name the modules a project runs by dotted strings: Django's
+// `"ENGINE": "django.db.backends.postgresql"`, `"BACKEND": "storages.backends.s3boto3.S3Boto3Storage"`,
+// `"django_redis.cache.RedisCache"`, Celery's `"myapp.tasks"`. Such a string of three or more parts is
+// read as an import of that path (`import:python`), so the catalog's module keys find the database, the
+// storage backend and the cache a configuration chooses.
+import { hasExtension } from "../imports/common.js";
+import type { Detection, FileDetector } from "../types.js";
+import { isCommentAt, lineAt, lineStarts, lineText } from "./lines.js";
+
+const DOTTED_STRING = /(['"])([a-z_][a-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*){2,})\1/g;
+
+export const pythonModulePathDetector: FileDetector = {
+  id: "services:python-module-paths",
+  matches: (path) => hasExtension(path, [".py"]),
+  detect(file) {
+    const starts = lineStarts(file.text);
+    const seen = new Set<string>();
+    const out: Detection[] = [];
+    for (const m of file.text.matchAll(DOTTED_STRING)) {
+      const name = m[2] ?? "";
+      if (seen.has(name) || isCommentAt(file.text, starts, m.index)) continue;
+      seen.add(name);
+      const line = lineAt(starts, m.index);
+      out.push({
+        key: { space: "import:python", name },
+        line,
+        via: "config",
+        detail: lineText(file.text, starts, line),
+      });
+    }
+    return out;
+  },
+};
