@@ -1,11 +1,12 @@
 // Source-code import detectors: JS/TS and CSS (npm), Python and notebooks (import:python), Go (go), Java
-// (import:java).
+// and Kotlin (import:java).
 import { lazy } from "../../core/lazy.js";
 import type { FileDetector } from "../types.js";
 import { cssImportDetector } from "./css.js";
 import { goImportDetector } from "./go.js";
 import { javaImportDetector } from "./java.js";
 import { jsImportDetector } from "./js.js";
+import { kotlinImportDetector } from "./kotlin.js";
 import { loadFallbackGrammars } from "./js-fallback.js";
 import { notebookImportDetector } from "./notebook.js";
 import { pythonImportDetector } from "./python.js";
@@ -16,6 +17,7 @@ export const importDetectors: FileDetector[] = [
   notebookImportDetector,
   goImportDetector,
   javaImportDetector,
+  kotlinImportDetector,
   cssImportDetector,
 ];
 

@@ -2,10 +2,14 @@
 // Services that only run tests are test evidence: a compose file named for tests
 // (`docker-compose.test.yml`, `compose.ci.yaml`, `e2e/compose.yaml`), or a service whose name, profile,
 // command or image says it runs tests (`e2e`, `profiles: [test]`, `command: npx playwright test`,
-// `cypress/included`).
+// `cypress/included`). A file for local development is tooling: named dev, local or override, or one of
+// whose services mounts the project's source, runs a dev server or an emulator, or sets a dev environment.
+// No deployment bind-mounts its source; the datastores such a file starts are found, if the product uses
+// them, by the code and settings that connect to them.
 import type { Detection, FileDetector } from "../types.js";
 import { detection, isTestRunnerImage, saysTest, scoped } from "./detection.js";
 import { baseName, imageRepository } from "./refs.js";
+import { runsLocally, saysLocal } from "./compose-local.js";
 import type { YamlDoc } from "./yaml-doc.js";
 import { loadYaml, parseClaimedYaml } from "./yaml-doc.js";
 
@@ -35,12 +39,15 @@ export const composeDetector: FileDetector = {
   detect(file) {
     const found: Detection[] = [];
     const fileIsTest = saysTest(file.path);
+    let local = saysLocal(file.path);
     for (const doc of parseClaimedYaml(file.path, file.text)) {
       const services = doc.entry(doc.root, "services");
       const first = services ?? doc.entries(doc.root)[0];
       if (!first) continue;
       const serviceEntries = doc.entries(services?.value);
       const testServices = serviceEntries.map(({ key, value }) => fileIsTest || runsTests(doc, key, value));
+      // A service that runs the tests (a mock server, a browser) does not make the file a dev setup.
+      local ||= serviceEntries.some(({ value }, index) => !testServices[index] && runsLocally(doc, value));
       if (found.length === 0) {
         const allTests = fileIsTest || (testServices.length > 0 && testServices.every(Boolean));
         found.push(
@@ -71,7 +78,7 @@ export const composeDetector: FileDetector = {
           );
       });
     }
-    return found;
+    return local ? found.map((item) => (item.scope ? item : scoped(item, "dev"))) : found;
   },
 };
 

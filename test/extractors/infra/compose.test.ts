@@ -157,3 +157,85 @@ describe("composeDetector", () => {
     });
   });
 });
+
+describe("a compose file for local development is tooling", () => {
+  const scopes = (path: string, text: string) =>
+    composeDetector.detect({ path, text }).map((found) => `${found.key.name} ${found.scope ?? "production"}`);
+  const db = "  db:\n    image: postgres:16\n";
+
+  it.each([
+    [
+      "mounts the whole project",
+      "services:\n  web:\n    build: .\n    volumes:\n      - ./:/app:delegated\n" + db,
+    ],
+    [
+      "mounts the source by long syntax",
+      "services:\n  web:\n    build: .\n    volumes:\n      - type: bind\n        source: ..\n        target: /app\n" +
+        db,
+    ],
+    [
+      "runs Django's dev server",
+      "services:\n  web:\n    build: .\n    command: python manage.py runserver 0.0.0.0:8000\n" + db,
+    ],
+    [
+      "runs a reloading server",
+      'services:\n  api:\n    build: .\n    command: ["uvicorn", "app:app", "--reload"]\n' + db,
+    ],
+    [
+      "runs npm's dev script",
+      'services:\n  web:\n    image: node:22\n    command: sh -c "npm install && npm run dev"\n' + db,
+    ],
+    ["runs LocalStack", "services:\n  aws:\n    image: localstack/localstack:3\n" + db],
+    [
+      "runs a Pub/Sub emulator",
+      "services:\n  pubsub:\n    image: gcr.io/google.com/cloudsdktool/cloud-sdk:emulators\n    command: gcloud beta emulators pubsub start\n" +
+        db,
+    ],
+    ["catches mail", "services:\n  mail:\n    image: mailhog/mailhog\n" + db],
+    [
+      "sets a development environment",
+      "services:\n  api:\n    build: .\n    environment:\n      - SPRING_PROFILES_ACTIVE=dev\n" + db,
+    ],
+    [
+      "sets NODE_ENV by map",
+      "services:\n  api:\n    build: .\n    environment:\n      NODE_ENV: development\n" + db,
+    ],
+  ])("when a service %s", (_, text) => {
+    expect(scopes("docker-compose.yml", text)).toEqual(
+      expect.arrayContaining(["docker-compose dev", "postgres dev"]),
+    );
+  });
+
+  it.each([
+    "docker-compose.dev.yml",
+    "compose.local.yaml",
+    "docker-compose.override.yml",
+    "dev/compose.yaml",
+  ])("when its name says so: %s", (path) => {
+    expect(scopes(path, "services:\n" + db)).toEqual(["docker-compose dev", "postgres dev"]);
+  });
+
+  it("not when it runs built images with config mounts, as a deployment does", () => {
+    const text =
+      "services:\n  web:\n    image: ghcr.io/acme/web:1.4\n    volumes:\n      - ./nginx.conf:/etc/nginx/nginx.conf:ro\n      - ./data:/data\n    environment:\n      - NODE_ENV=production\n" +
+      db;
+    expect(scopes("docker-compose.yml", text)).toEqual([
+      "docker-compose production",
+      "ghcr.io/acme/web production",
+      "postgres production",
+    ]);
+    expect(scopes("docker-compose.prod.yml", "services:\n" + db)).toEqual([
+      "docker-compose production",
+      "postgres production",
+    ]);
+  });
+
+  it("keeps a test service's scope, and a mock server for the tests makes no dev file", () => {
+    const text = "services:\n  e2e-mocks:\n    image: wiremock/wiremock\n" + db;
+    expect(scopes("docker-compose.yml", text)).toEqual([
+      "docker-compose production",
+      "wiremock/wiremock test",
+      "postgres production",
+    ]);
+  });
+});
