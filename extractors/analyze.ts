@@ -156,7 +156,7 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
   };
   const analyzeFile = async (
     file: RepoFileEntry,
-    kind: EvidenceKind,
+    pathKind: EvidenceKind,
     wanted: FileDetector[],
     isDoc: boolean,
   ) => {
@@ -164,49 +164,55 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
     const text = await readText(snapshot, file.path, file.size, warnings);
     if (text === undefined) return;
     // A file whose header says a generator wrote it counts toward no language.
-    uncountIfGenerated(file, kind, text);
+    uncountIfGenerated(file, pathKind, text);
     if (isDoc) claims.push(...findDocClaims(repo, file.path, text, catalog));
     if (wanted.length > 0 && looksMinified(text)) {
       warnings.push({ repo, path: file.path, message: "looks minified; treated as generated" });
       return;
     }
     const folder = folderOf(file.path);
-    for (const detector of wanted) {
-      for (const detection of await runDetector(detector, file.path, text, repo, warnings)) {
-        const facts = manifestFacts(detection);
-        // A private package.json is a workspace root when it declares workspaces or a marker is beside it.
-        const workspaceRoot =
-          facts.privatePackage !== undefined &&
-          (facts.privatePackage.workspaces ||
-            WORKSPACE_MARKERS.some((marker) => hasFile(folder ? `${folder}/${marker}` : marker)));
-        for (const technology of catalog.lookup(detection.key)) {
-          const entry = catalog.get(technology);
-          if (!entry) continue;
-          // The package this manifest builds: the repository's own, when shipped code's manifest names it exactly.
-          if (facts.ownPackage && (kind !== "production" || !namesThePackage(entry, detection.key))) continue;
-          const item: TechEvidence = {
-            technology,
-            evidence: {
-              repo,
-              path: file.path,
-              ...(detection.line !== undefined ? { line: detection.line } : {}),
-              kind: evidenceKind(kind, detection, entry, workspaceRoot),
-              via: detection.via,
-              detail: detection.detail,
-            },
-            ...(facts.ownPackage ? { ownPackage: true } : {}),
-          };
-          keep(item);
-          if (detection.via === "import") {
-            const folders = importedFrom.get(technology) ?? new Map<string, Set<EvidenceKind>>();
-            importedFrom.set(technology, folders);
-            folders.set(folder, (folders.get(folder) ?? new Set()).add(item.evidence.kind));
-          } else if (detection.via === "manifest" && !facts.ownPackage) {
-            declaredIn.set(technology, (declaredIn.get(technology) ?? new Set()).add(folder));
-            const tool = TOOL_CATEGORIES.has(entry.category) ? entry.category : undefined;
-            if ((facts.unseparated || tool) && item.evidence.kind === "production")
-              byUse.push({ item, folder, tool });
-          }
+    const detections: Detection[] = [];
+    for (const detector of wanted)
+      detections.push(...(await runDetector(detector, file.path, text, repo, warnings)));
+    // A file that imports a test runner's API is a test file wherever it lives (`e2e_helpers.py`).
+    const kind =
+      pathKind === "production" && detections.some((d) => d.via === "import" && catalog.marksTest(d.key))
+        ? "test"
+        : pathKind;
+    for (const detection of detections) {
+      const facts = manifestFacts(detection);
+      // A private package.json is a workspace root when it declares workspaces or a marker is beside it.
+      const workspaceRoot =
+        facts.privatePackage !== undefined &&
+        (facts.privatePackage.workspaces ||
+          WORKSPACE_MARKERS.some((marker) => hasFile(folder ? `${folder}/${marker}` : marker)));
+      for (const technology of catalog.lookup(detection.key)) {
+        const entry = catalog.get(technology);
+        if (!entry) continue;
+        // The package this manifest builds: the repository's own, when shipped code's manifest names it exactly.
+        if (facts.ownPackage && (kind !== "production" || !namesThePackage(entry, detection.key))) continue;
+        const item: TechEvidence = {
+          technology,
+          evidence: {
+            repo,
+            path: file.path,
+            ...(detection.line !== undefined ? { line: detection.line } : {}),
+            kind: evidenceKind(kind, detection, entry, workspaceRoot),
+            via: detection.via,
+            detail: detection.detail,
+          },
+          ...(facts.ownPackage ? { ownPackage: true } : {}),
+        };
+        keep(item);
+        if (detection.via === "import") {
+          const folders = importedFrom.get(technology) ?? new Map<string, Set<EvidenceKind>>();
+          importedFrom.set(technology, folders);
+          folders.set(folder, (folders.get(folder) ?? new Set()).add(item.evidence.kind));
+        } else if (detection.via === "manifest" && !facts.ownPackage) {
+          declaredIn.set(technology, (declaredIn.get(technology) ?? new Set()).add(folder));
+          const tool = TOOL_CATEGORIES.has(entry.category) ? entry.category : undefined;
+          if ((facts.unseparated || tool) && item.evidence.kind === "production")
+            byUse.push({ item, folder, tool });
         }
       }
     }

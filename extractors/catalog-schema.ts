@@ -122,6 +122,12 @@ export const catalogEntrySchema = z
     /** `ci` (default): case-insensitive whole words; `exact`: case-sensitive (Go, React); `none`: never from prose. */
     text: z.enum(TEXT_MATCH).optional(),
     keys: z.partialRecord(z.enum(KEY_SPACES), keyList).optional(),
+    /**
+     * Keys of a test runner's API (`@playwright/test`, `pytest`, `org.junit`): a file importing one is a
+     * test file wherever it lives, and so is everything else it imports. The library a runner drives
+     * (Playwright's `playwright`) is not one: a scraper imports it in production.
+     */
+    testKeys: z.partialRecord(z.enum(KEY_SPACES), keyList).optional(),
     /** Which of the entry's names (`name` or an alias, spelled the same) are also ordinary words, by kind. */
     ambiguous: z.partialRecord(z.enum(AMBIGUOUS_KINDS), keyList).optional(),
   })

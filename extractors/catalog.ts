@@ -51,6 +51,9 @@ const slipIndexes = new WeakMap<Catalog, SlipNames>();
 /** Each catalog's answers to `competitors`, by id: a scan of every entry is worth doing once. */
 const rivals = new WeakMap<Catalog, Map<string, string[]>>();
 
+/** Each catalog's index of test runners' keys, built on first use. */
+const testRunners = new WeakMap<Catalog, Catalog>();
+
 export class Catalog {
   readonly entries: readonly CatalogEntry[];
   private readonly byId = new Map<string, CatalogEntry>();
@@ -81,6 +84,25 @@ export class Catalog {
 
   get(id: string): CatalogEntry | undefined {
     return this.byId.get(id);
+  }
+
+  /** Whether `key` is a test runner's API (an entry's `testKeys`): its importer is a test file. */
+  marksTest(key: DetectionKey): boolean {
+    let index = testRunners.get(this);
+    if (!index) {
+      const runners = this.entries.filter((entry) => entry.testKeys);
+      index = new Catalog(
+        runners.map(({ id, name, category, testKeys }) => ({
+          id,
+          name,
+          category,
+          text: "none",
+          keys: testKeys,
+        })),
+      );
+      testRunners.set(this, index);
+    }
+    return index.lookup(key).length > 0;
   }
 
   /** Technologies a detection key reveals (usually one; a few keys reveal two, e.g. a DB engine and its host). */

@@ -87,6 +87,9 @@ const FOLDERS: Record<Exclude<EvidenceKind, "production">, ReadonlySet<string>> 
 
 const KIND_ORDER = ["vendored", "generated", "test", "example", "docs", "tooling"] as const;
 
+// A folder named for tests in words: `playwright_tests`, `integration-tests`, `test_utils`, `e2e-suite`.
+const TEST_WORD_FOLDER = /(?:^|[-_])(?:tests?|e2e)(?:$|[-_])/;
+
 // File-name patterns that decide the kind wherever the file lives.
 const FILE_RULES: readonly [RegExp, EvidenceKind][] = [
   [/\.min\.(js|css|mjs)$|\.(map)$|\.generated\.\w+$|\.designer\.cs$/i, "generated"],
@@ -160,7 +163,8 @@ export function classifyPath(path: string): EvidenceKind {
   for (const [pattern, kind] of FILE_RULES) if (pattern.test(file)) return kind;
   if (SRC_TEST.test(path)) return "test";
   for (const kind of KIND_ORDER) {
-    if (folders.some((f) => FOLDERS[kind].has(f))) return kind;
+    if (folders.some((f) => FOLDERS[kind].has(f) || (kind === "test" && TEST_WORD_FOLDER.test(f))))
+      return kind;
   }
   return "production";
 }

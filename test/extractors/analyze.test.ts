@@ -128,7 +128,7 @@ describe("kinds decided across files (issue 14)", async () => {
     });
 
     it("an import belongs to the nearest manifest above it that declares the technology", () => {
-      expect(manifest("scope-nested-go", "testify")).toEqual([
+      expect(manifest("scope-nested-go", "gin")).toEqual([
         ["go.mod", 5, "test"],
         ["probe/go.mod", 5, "production"],
       ]);

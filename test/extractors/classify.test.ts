@@ -28,6 +28,13 @@ const cases: [string, EvidenceKind][] = [
   ["conftest.py", "test"],
   ["src/api.spec.ts", "test"],
   ["src/api.test.js", "test"],
+  // folders named for tests in words
+  ["playwright_tests/core/basepage.py", "test"],
+  ["integration-tests/orders.go", "test"],
+  ["src/test_utils/factories.py", "test"],
+  ["e2e-suite/checkout.ts", "test"],
+  ["latest/app.py", "production"],
+  ["contest_entries/app.py", "production"],
   ["web/button.test.tsx", "test"],
   ["src/test/java/com/acme/OrderServiceTest.java", "test"],
   ["src/main/java/com/acme/OrderServiceTest.java", "test"],

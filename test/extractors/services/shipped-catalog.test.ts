@@ -5,23 +5,13 @@ import { analyzeRepo } from "../../../extractors/analyze.js";
 import { defaultCatalog } from "../../../extractors/catalog.js";
 import { allDetectors } from "../../../extractors/detectors.js";
 import { statusOf } from "../../../extractors/evidence.js";
-import type { RepoSnapshot } from "../../../extractors/sources/types.js";
 import type { DetectionKey } from "../../../extractors/types.js";
+import { memoryRepo } from "../../helpers/memory-repo.js";
 
 const catalog = await defaultCatalog();
 
-function snapshot(files: Record<string, string>): RepoSnapshot {
-  return {
-    name: "app",
-    source: "app",
-    files: Object.entries(files).map(([path, text]) => ({ path, size: Buffer.byteLength(text) })),
-    warnings: [],
-    read: (path) => Promise.resolve(Buffer.from(files[path] ?? "")),
-  };
-}
-
 async function statuses(files: Record<string, string>): Promise<Record<string, string>> {
-  const { found } = await analyzeRepo(snapshot(files), { catalog, detectors: allDetectors });
+  const { found } = await analyzeRepo(memoryRepo(files), { catalog, detectors: allDetectors });
   const byTechnology = new Map<string, (typeof found)[number]["evidence"][]>();
   for (const item of found)
     byTechnology.set(item.technology, [...(byTechnology.get(item.technology) ?? []), item.evidence]);
