@@ -108,12 +108,77 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
   let paths: Set<string> | undefined;
   const hasFile = (path: string) => (paths ??= new Set(snapshot.files.map((f) => f.path))).has(path);
 
+  /** Turns a file's detections into evidence. */
+  const record = (file: RepoFileEntry, pathKind: EvidenceKind, detections: readonly Detection[]) => {
+    const folder = folderOf(file.path);
+    // A file that imports a test runner's API is a test file wherever it lives (`e2e_helpers.py`).
+    const kind =
+      pathKind === "production" && detections.some((d) => d.via === "import" && catalog.marksTest(d.key))
+        ? "test"
+        : pathKind;
+    for (const detection of detections) {
+      const facts = manifestFacts(detection);
+      // A private package.json is a workspace root when it declares workspaces or a marker is beside it.
+      const workspaceRoot =
+        facts.privatePackage !== undefined &&
+        (facts.privatePackage.workspaces ||
+          WORKSPACE_MARKERS.some((marker) => hasFile(folder ? `${folder}/${marker}` : marker)));
+      for (const technology of catalog.lookup(detection.key)) {
+        const entry = catalog.get(technology);
+        if (!entry) continue;
+        // The package this manifest builds: the repository's own, when shipped code's manifest names it exactly.
+        if (facts.ownPackage && (kind !== "production" || !namesThePackage(entry, detection.key))) continue;
+        const item: TechEvidence = {
+          technology,
+          evidence: {
+            repo,
+            path: file.path,
+            ...(detection.line !== undefined ? { line: detection.line } : {}),
+            kind: evidenceKind(kind, detection, entry, workspaceRoot),
+            via: detection.via,
+            detail: detection.detail,
+          },
+          ...(facts.ownPackage ? { ownPackage: true } : {}),
+        };
+        keep(item);
+        if (detection.via === "import") {
+          const folders = importedFrom.get(technology) ?? new Map<string, Set<EvidenceKind>>();
+          importedFrom.set(technology, folders);
+          folders.set(folder, (folders.get(folder) ?? new Set()).add(item.evidence.kind));
+        } else if (detection.via === "manifest" && !facts.ownPackage) {
+          declaredIn.set(technology, (declaredIn.get(technology) ?? new Set()).add(folder));
+          const tool = TOOL_CATEGORIES.has(entry.category) ? entry.category : undefined;
+          if ((facts.unseparated || tool) && item.evidence.kind === "production")
+            byUse.push({ item, folder, tool });
+        }
+      }
+    }
+  };
+
+  /**
+   * Detectors that read names only. A lock file is generated, yet says which tool its folder is built
+   * with: it takes its folder's kind (a lock file under examples/ is an example's).
+   */
+  const recordByName = (file: RepoFileEntry, kind: EvidenceKind) => {
+    const named = byName.filter((d) => d.matches(file.path));
+    if (named.length === 0) return;
+    const folderKind = kind === "generated" ? classifyPath(`${folderOf(file.path) || "."}/_`) : kind;
+    if (folderKind === "vendored" || folderKind === "generated") return;
+    record(
+      file,
+      folderKind,
+      named.flatMap((d) => d.detect({ path: file.path, text: "" })),
+    );
+  };
   // Files to read, decided by name alone; then a few workers read them (no promise per file up front).
   const work: { file: RepoFileEntry; kind: EvidenceKind; wanted: FileDetector[]; isDoc: boolean }[] = [];
   // Counted files no detector reads: only their heads are read, for a generator's header (as linguist does).
   const heads: { file: RepoFileEntry; kind: EvidenceKind }[] = [];
+  const byName = detectors.filter((d) => d.byName);
+  const readers = detectors.filter((d) => !d.byName);
   for (const file of snapshot.files) {
     const kind = classifyPath(file.path);
+    recordByName(file, kind);
     if (kind === "vendored" || kind === "generated") continue;
     filesScanned++;
     const language = countLanguage(languages, file.path, kind, file.size);
@@ -122,7 +187,7 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
       languageFiles.set(language, list);
       list.push(file.path);
     }
-    const wanted = detectors.filter((d) => d.matches(file.path));
+    const wanted = readers.filter((d) => d.matches(file.path));
     const isDoc = isDocFile(file.path) && !isTranslation(file.path, hasFile);
     if (wanted.length === 0 && !isDoc) {
       if (language) heads.push({ file, kind });
@@ -170,52 +235,10 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
       warnings.push({ repo, path: file.path, message: "looks minified; treated as generated" });
       return;
     }
-    const folder = folderOf(file.path);
     const detections: Detection[] = [];
     for (const detector of wanted)
       detections.push(...(await runDetector(detector, file.path, text, repo, warnings)));
-    // A file that imports a test runner's API is a test file wherever it lives (`e2e_helpers.py`).
-    const kind =
-      pathKind === "production" && detections.some((d) => d.via === "import" && catalog.marksTest(d.key))
-        ? "test"
-        : pathKind;
-    for (const detection of detections) {
-      const facts = manifestFacts(detection);
-      // A private package.json is a workspace root when it declares workspaces or a marker is beside it.
-      const workspaceRoot =
-        facts.privatePackage !== undefined &&
-        (facts.privatePackage.workspaces ||
-          WORKSPACE_MARKERS.some((marker) => hasFile(folder ? `${folder}/${marker}` : marker)));
-      for (const technology of catalog.lookup(detection.key)) {
-        const entry = catalog.get(technology);
-        if (!entry) continue;
-        // The package this manifest builds: the repository's own, when shipped code's manifest names it exactly.
-        if (facts.ownPackage && (kind !== "production" || !namesThePackage(entry, detection.key))) continue;
-        const item: TechEvidence = {
-          technology,
-          evidence: {
-            repo,
-            path: file.path,
-            ...(detection.line !== undefined ? { line: detection.line } : {}),
-            kind: evidenceKind(kind, detection, entry, workspaceRoot),
-            via: detection.via,
-            detail: detection.detail,
-          },
-          ...(facts.ownPackage ? { ownPackage: true } : {}),
-        };
-        keep(item);
-        if (detection.via === "import") {
-          const folders = importedFrom.get(technology) ?? new Map<string, Set<EvidenceKind>>();
-          importedFrom.set(technology, folders);
-          folders.set(folder, (folders.get(folder) ?? new Set()).add(item.evidence.kind));
-        } else if (detection.via === "manifest" && !facts.ownPackage) {
-          declaredIn.set(technology, (declaredIn.get(technology) ?? new Set()).add(folder));
-          const tool = TOOL_CATEGORIES.has(entry.category) ? entry.category : undefined;
-          if ((facts.unseparated || tool) && item.evidence.kind === "production")
-            byUse.push({ item, folder, tool });
-        }
-      }
-    }
+    record(file, pathKind, detections);
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 16 }, worker));
   for (let i = 0; i < heads.length; i++) {

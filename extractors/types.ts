@@ -43,6 +43,11 @@ export interface FileDetector {
   /** Whether this detector wants the file at `path` (relative, POSIX). Cheap: called for every file. */
   matches(path: string): boolean;
   /**
+   * The detector reads only the path (the file's presence says it all): the analyser never reads the file
+   * for it and asks it about generated files (lock files) too.
+   */
+  byName?: boolean;
+  /**
    * Load what the detector needs (a parser library, a WASM grammar). The analyser awaits it once, before
    * the first file the detector matches; heavy libraries load here, never at module import.
    */

@@ -1,6 +1,7 @@
 // Extract's truth against repositories labelled by hand from their code (scripts/labelled-repos/*.yaml),
 // beside @specfy/stack-analyser on the same checkouts: recall of the labelled production technologies
-// (found with status production), traps reported as production, and time (each tool a new process, as a
+// (found with status production, or a status native to its category: a build tool seen in tooling, which
+// the guards back as experience with it), traps reported as production, and time (each tool a new process, as a
 // user runs it, interleaved, median of --runs).
 //
 //   npm run bench:labelled -- --repos /tmp/labelled        checkouts named as the label files
@@ -14,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { parse } from "yaml";
+import { NATIVE_STATUSES } from "../dist/guards/index.js";
 
 const root = resolve(import.meta.dirname, "..");
 const { values } = parseArgs({
@@ -111,6 +113,11 @@ for (const file of readdirSync(labelDir)
     }
   }
   const production = new Set(truth.technologies.filter((t) => t.status === "production").map((t) => t.id));
+  const backed = new Set(
+    truth.technologies
+      .filter((t) => t.status === "production" || NATIVE_STATUSES[t.category]?.includes(t.status))
+      .map((t) => t.id),
+  );
   // Languages are counted by bytes (repos[].languages), not listed as technologies.
   const languages = new Set(
     truth.repos.flatMap((repo) => Object.keys(repo.languages).map((l) => l.toLowerCase())),
@@ -118,12 +125,15 @@ for (const file of readdirSync(labelDir)
   for (const [id, entry] of catalog) {
     if (entry.category !== "language") continue;
     const spellings = [entry.name, ...(entry.aliases ?? [])].map((s) => s.toLowerCase());
-    if (spellings.some((s) => languages.has(s))) production.add(id);
+    if (spellings.some((s) => languages.has(s))) {
+      production.add(id);
+      backed.add(id);
+    }
   }
   const ids = (list) => (list ?? []).map((item) => item.id);
   const wanted = ids(label.production);
   const traps = ids(label.traps);
-  const missed = wanted.filter((id) => !production.has(id));
+  const missed = wanted.filter((id) => !backed.has(id));
   const trapped = traps.filter((id) => production.has(id));
   const peerNames = peer ? analyserNames(JSON.parse(peer.slice(peer.indexOf("{")))) : new Set();
   const peerFound = wanted.filter((id) => peerHas(peerNames, id)).length;

@@ -1,5 +1,6 @@
 // Every manifest detector, one or more per ecosystem, and the detector of the package a manifest builds.
 import type { FileDetector } from "../types.js";
+import { buildFileDetector } from "./build-files.js";
 import { cargoTomlDetector } from "./cargo.js";
 import { composerJsonDetector } from "./composer.js";
 import { msbuildDetector, packagesConfigDetector } from "./dotnet.js";
@@ -35,4 +36,5 @@ export const manifestDetectors: FileDetector[] = [
   msbuildDetector,
   packagesConfigDetector,
   ownPackageDetector,
+  buildFileDetector,
 ];

@@ -55,13 +55,19 @@ describe("manifestDetectors", () => {
     more.has(path) ||
     /\.(cs|fs|vb)proj$/.test(path) ||
     path.endsWith(".gemspec");
+  // The build-files detector reads names only (pom.xml is Maven's, a lock file its package manager's).
+  const readers = manifestDetectors.filter((d) => !d.byName);
   it.each(manifests)("%s is read by exactly the %s detector", (path, id) => {
     const expected = namesIt(path) ? [id, "own-package"] : [id];
-    expect(manifestDetectors.filter((d) => d.matches(path)).map((d) => d.id)).toEqual(expected);
+    expect(readers.filter((d) => d.matches(path)).map((d) => d.id)).toEqual(expected);
   });
 
   it.each(lockfiles)("%s is not read", (path) => {
-    expect(manifestDetectors.filter((d) => d.matches(path))).toEqual([]);
+    expect(readers.filter((d) => d.matches(path))).toEqual([]);
+  });
+
+  it("reads names only in the build-files detector", () => {
+    expect(manifestDetectors.filter((d) => d.byName).map((d) => d.id)).toEqual(["build-files"]);
   });
 
   // Whatever the bytes, a detector returns detections or throws a ParseError: never anything else.

@@ -206,3 +206,33 @@ describe("package.json facts for the analyser", () => {
     expect(npmOwnPackage('{ "version": "1" }')).toEqual([]);
   });
 });
+
+describe("package.json names its runtime and package manager", () => {
+  const runtime = (json: object) =>
+    packageJsonDetector
+      .detect({ path: "package.json", text: JSON.stringify(json, null, 2) })
+      .filter((d) => d.key.space === "tool")
+      .map((d) => [d.key.name, d.scope, d.line, d.detail]);
+
+  it("reads engines.node as the runtime of a package with dependencies, and as tooling of one without", () => {
+    expect(runtime({ engines: { node: ">=20" }, dependencies: { express: "^4" } })).toEqual([
+      ["nodejs", "runtime", 3, "engines.node: >=20"],
+    ]);
+    expect(runtime({ engines: { node: ">=20" }, devDependencies: { "release-it": "^19" } })).toEqual([
+      ["nodejs", "dev", 3, "engines.node: >=20"],
+    ]);
+  });
+
+  it("reads a start script that runs Node.js, and the packageManager field", () => {
+    expect(
+      runtime({ scripts: { build: "next build", start: "next start" }, packageManager: "pnpm@9.1.0" }),
+    ).toEqual([
+      ["nodejs", "runtime", 4, "scripts.start: next start"],
+      ["pnpm", "build", 6, "packageManager: pnpm@9.1.0"],
+    ]);
+    expect(runtime({ scripts: { start: "node dist/server.js" } })).toEqual([
+      ["nodejs", "runtime", 3, "scripts.start: node dist/server.js"],
+    ]);
+    expect(runtime({ scripts: { start: "vite", test: "node --test" } })).toEqual([]);
+  });
+});
