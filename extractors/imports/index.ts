@@ -1,5 +1,5 @@
 // Source-code import detectors: JS/TS and CSS (npm), Python and notebooks (import:python), Go (go), Java
-// and Kotlin (import:java).
+// and Kotlin (import:java), and the libraries HTML pages and templates load (npm).
 import { lazy } from "../../core/lazy.js";
 import type { FileDetector } from "../types.js";
 import { cssImportDetector } from "./css.js";
@@ -10,6 +10,7 @@ import { kotlinImportDetector } from "./kotlin.js";
 import { loadFallbackGrammars } from "./js-fallback.js";
 import { notebookImportDetector } from "./notebook.js";
 import { pythonImportDetector } from "./python.js";
+import { servedLibraryDetector } from "./served.js";
 
 export const importDetectors: FileDetector[] = [
   jsImportDetector,
@@ -19,6 +20,7 @@ export const importDetectors: FileDetector[] = [
   javaImportDetector,
   kotlinImportDetector,
   cssImportDetector,
+  servedLibraryDetector,
 ];
 
 const ready = lazy(async () => {

@@ -5,7 +5,7 @@
 // storage backend and the cache a configuration chooses.
 import { hasExtension } from "../imports/common.js";
 import type { Detection, FileDetector } from "../types.js";
-import { isCommentAt, lineAt, lineStarts, lineText } from "./lines.js";
+import { isCommentAt, lineAt, lineStarts, lineText } from "../lines.js";
 
 const DOTTED_STRING = /(['"])([a-z_][a-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*){2,})\1/g;
 

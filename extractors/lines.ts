@@ -1,5 +1,5 @@
 // Line positions and comment lines for the service detectors, which read text without a parser.
-import { clip } from "../imports/common.js";
+import { clip } from "./imports/common.js";
 
 /** The offset each line starts at. */
 export function lineStarts(text: string): number[] {

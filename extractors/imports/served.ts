@@ -1,0 +1,85 @@
+// Libraries a page loads: `<script src>` and stylesheet `<link href>` in HTML and server templates. A CDN
+// URL names its npm package (jsDelivr `/npm/bootstrap@5.3.3/…`, unpkg, esm.sh, cdnjs `/ajax/libs/jquery/…`);
+// a local file names its library by its file name (`static/js/lib/jquery-3.7.1.min.js` is jQuery), so a
+// vendored, minified copy the app serves counts though the copy itself is never read.
+import { hasExtension } from "./common.js";
+import type { Detection, FileDetector } from "../types.js";
+import { lineAt, lineStarts, lineText } from "../lines.js";
+
+const TEMPLATES = [
+  ".html",
+  ".htm",
+  ".hbs",
+  ".handlebars",
+  ".erb",
+  ".ejs",
+  ".njk",
+  ".jinja",
+  ".jinja2",
+  ".j2",
+  ".twig",
+  ".tmpl",
+  ".gohtml",
+  ".liquid",
+  ".mustache",
+  ".cshtml",
+  ".razor",
+];
+
+const SCRIPT = /<script\b[^>]*?\bsrc\s*=\s*(["'])(.*?)\1/gis;
+const STYLESHEET = /<link\b[^>]*?\bhref\s*=\s*(["'])(.*?\.css\b.*?)\1/gis;
+
+const CDN: readonly RegExp[] = [
+  /\bcdn\.jsdelivr\.net\/npm\/((?:@[\w.-]+\/)?[\w.-]+?)(?:@[^/]*)?\//,
+  /\bunpkg\.com\/((?:@[\w.-]+\/)?[\w.-]+?)(?:@[^/]*)?\//,
+  /\besm\.sh\/((?:@[\w.-]+\/)?[\w.-]+?)(?:@[^/]*)?(?:\/|$)/,
+  /\bcdnjs\.cloudflare\.com\/ajax\/libs\/([\w.-]+)\//,
+];
+// Parts of a built file's name that are no part of the library's: `.min`, `.slim`, `.bundle`, a version.
+const NOT_NAME = /(?:[.-](?:min|slim|bundle|esm|umd|production|development|prod|dev|full|core|global))+$/;
+const VERSION = /[.@-]v?\d+(?:\.\d+)*(?:-[\w.]+)?$/;
+
+/** The npm names a referenced file may be published under: `jquery-3.7.1.slim.min.js` → jquery. */
+export function libraryNames(reference: string): string[] {
+  for (const pattern of CDN) {
+    const name = pattern.exec(reference)?.[1];
+    if (name) return [name.toLowerCase()];
+  }
+  const file = /([\w.@-]+)\.(?:m?js|css)(?:[?#].*)?$/i.exec(reference.replace(/["')\s}]+$/, ""))?.[1];
+  if (!file) return [];
+  let name = file.toLowerCase();
+  for (let before = ""; before !== name;) {
+    before = name;
+    name = name.replace(NOT_NAME, "").replace(VERSION, "");
+  }
+  if (
+    !/^[a-z][\w.-]*$/.test(name) ||
+    /^(?:app|main|index|script|scripts|style|styles|site|custom|bundle|vendor)$/.test(name)
+  )
+    return [];
+  // chart.min.js is chart.js; htmx.min.js is htmx.org.
+  return [name, `${name}.js`, `${name}.org`];
+}
+
+export const servedLibraryDetector: FileDetector = {
+  id: "imports:served",
+  matches: (path) => hasExtension(path, TEMPLATES),
+  detect({ text }) {
+    if (!/<(?:script|link)\b/i.test(text)) return [];
+    const starts = lineStarts(text);
+    const references = [...text.matchAll(SCRIPT), ...text.matchAll(STYLESHEET)].sort(
+      (x, y) => x.index - y.index,
+    );
+    const seen = new Set<string>();
+    const out: Detection[] = [];
+    for (const m of references) {
+      const line = lineAt(starts, m.index);
+      for (const name of libraryNames(m[2] ?? "")) {
+        if (seen.has(name)) continue;
+        seen.add(name);
+        out.push({ key: { space: "npm", name }, line, via: "import", detail: lineText(text, starts, line) });
+      }
+    }
+    return out;
+  },
+};
