@@ -1,4 +1,6 @@
-// Cargo.toml dependency tables, including per-target and workspace ones.
+// Cargo.toml dependency tables, including per-target and workspace ones, and the crate features they and
+// `[features]` turn on, as `crate/feature` (`diesel/postgres`, `sqlx/mysql`): a feature can choose the
+// database a crate speaks. A feature of `[features]` is optional, as the crate's own features are.
 import { type DependencyScope, type Detection, type FileDetector, ParseError } from "../types.js";
 import { type TomlDocument, loadToml, parseTomlDocument } from "./toml-document.js";
 import {
@@ -58,6 +60,40 @@ function readTable(doc: TomlDocument, path: string[], scope: DependencyScope, ou
         entryScope,
       ),
     );
+    for (const feature of Array.isArray(spec.features) ? spec.features : [])
+      if (typeof feature === "string")
+        out.push(
+          manifestDetection(
+            "cargo",
+            `${crate}/${feature}`,
+            line,
+            `${header} ${crate} features: ${feature}`,
+            entryScope,
+          ),
+        );
+  }
+}
+
+/** `[features] mysql = ["diesel/mysql", "dep:mysqlclient-sys"]`: each `crate/feature` it turns on. */
+function readFeatures(doc: TomlDocument, out: Detection[]): void {
+  const features = doc.value.features;
+  if (!isRecord(features)) return;
+  for (const [name, list] of Object.entries(features)) {
+    if (!Array.isArray(list)) continue;
+    const line = doc.lineOf(["features", name]);
+    for (const item of list) {
+      const enabled = typeof item === "string" ? /^([\w-]+)\??\/([\w-]+)$/.exec(item) : null;
+      if (enabled)
+        out.push(
+          manifestDetection(
+            "cargo",
+            `${enabled[1]}/${enabled[2]}`,
+            line,
+            `[features] ${name}: ${item as string}`,
+            "optional",
+          ),
+        );
+    }
   }
 }
 
@@ -78,6 +114,7 @@ export const cargoTomlDetector: FileDetector = {
       }
     }
     readTable(doc, ["workspace", "dependencies"], "runtime", detections);
+    readFeatures(doc, detections);
     return byLine(detections);
   },
 };

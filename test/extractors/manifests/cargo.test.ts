@@ -6,6 +6,32 @@ beforeAll(() => initDetectors(cargoTomlDetector));
 
 const cases: { name: string; text: string; expected: Row[] }[] = [
   {
+    name: "features that choose a database: a dependency's, and [features] (optional, as a crate's own are)",
+    text: lines(
+      "[dependencies]",
+      'diesel = { version = "2.2", features = ["chrono", "r2d2"] }',
+      'sqlx = { version = "0.8", features = ["postgres", "runtime-tokio"], optional = true }',
+      "",
+      "[features]",
+      'default = ["sqlite"]',
+      'mysql = ["diesel/mysql", "dep:mysqlclient-sys"]',
+      'postgresql = ["diesel/postgres", "diesel?/uuid"]',
+      'sqlite = ["diesel/sqlite"]',
+    ),
+    expected: [
+      ["cargo", "diesel", 2, "runtime"],
+      ["cargo", "diesel/chrono", 2, "runtime"],
+      ["cargo", "diesel/r2d2", 2, "runtime"],
+      ["cargo", "sqlx", 3, "optional"],
+      ["cargo", "sqlx/postgres", 3, "optional"],
+      ["cargo", "sqlx/runtime-tokio", 3, "optional"],
+      ["cargo", "diesel/mysql", 7, "optional"],
+      ["cargo", "diesel/postgres", 8, "optional"],
+      ["cargo", "diesel/uuid", 8, "optional"],
+      ["cargo", "diesel/sqlite", 9, "optional"],
+    ],
+  },
+  {
     name: "runtime, dev and build sections with every value shape",
     text: lines(
       "[package]",
@@ -26,6 +52,7 @@ const cases: { name: string; text: string; expected: Row[] }[] = [
     ),
     expected: [
       ["cargo", "serde", 5, "runtime"],
+      ["cargo", "serde/derive", 5, "runtime"],
       ["cargo", "tokio", 6, "runtime"],
       ["cargo", "actix-web", 7, "runtime"],
       ["cargo", "local", 8, "runtime"],
@@ -46,6 +73,7 @@ const cases: { name: string; text: string; expected: Row[] }[] = [
     ),
     expected: [
       ["cargo", "sqlx", 1, "runtime"],
+      ["cargo", "sqlx/postgres", 1, "runtime"],
       ["cargo", "reqwest", 6, "runtime"],
     ],
   },

@@ -35,6 +35,9 @@ describe("the shipped catalog and the service detectors", () => {
     [{ space: "import:python", name: "storages.backends.s3boto3.S3Boto3Storage" }, ["amazon-s3"]],
     [{ space: "import:python", name: "django.db.backends.postgresql" }, ["django", "postgresql"]],
     [{ space: "pypi", name: "celery[sqs]" }, ["amazon-sqs"]],
+    [{ space: "cargo", name: "diesel/mysql" }, ["mysql"]],
+    [{ space: "cargo", name: "sqlx/postgres" }, ["postgresql"]],
+    [{ space: "tool", name: "maven" }, ["maven"]],
   ];
   it.each(cases)("%j → %j", (key, ids) => {
     expect([...catalog.lookup(key)].sort()).toEqual([...ids].sort());
