@@ -34,11 +34,16 @@ const SKIPPED = [
   /(?:^|\/)(?:package-lock|npm-shrinkwrap|composer)\.json$/,
 ];
 
+// Where IAM actions are written: a policy document's `Action`, Terraform's `actions = [`, CDK's
+// `PolicyStatement({ actions: [`. Anywhere else `"name:Value"` is rarely an action and not worth the scan.
+const POLICY_CONFIG = /\bAction\b|\bactions\s*[=:]/;
+const POLICY_CODE = /PolicyStatement|\bactions\s*[=:]\s*\[/;
 const ARN = /\barn:aws(?:-cn|-us-gov)?:([a-z0-9-]+):/g;
 const IAM_ACTION = /(['"])([a-z][a-z0-9-]*):(?:[A-Z][a-z][A-Za-z0-9]*\*?|\*)\1/g;
-const HOST =
-  /\b((?:[a-z0-9-]+\.)+)(amazonaws\.com|windows\.net|azure\.com|azure\.net|azurecr\.io|azurewebsites\.net|googleapis\.com|run\.app|firebaseio\.com|cloudfunctions\.net|appspot\.com)\b/g;
-const SCHEME = /(?<![\w+.-])([a-z][a-z0-9]*)(?:\+[a-z0-9]+)*:\/\/(?=[\w$%{[@/.'"`-])/g;
+const HOST_CHAR = /[a-z0-9.-]/;
+const WORD_CHAR = /[\w-]/;
+const SCHEME_CHAR = /[a-z0-9+]/;
+const AFTER_SCHEME = /[\w$%{[@/.'"`-]/;
 // Schemes of the web and of version control, never a service.
 const GENERIC_SCHEMES = new Set([
   "http",
@@ -66,6 +71,8 @@ const HOST_SUFFIXES = [
   "cloudfunctions.net",
   "appspot.com",
 ];
+// One pass over the text for every suffix: faster than an indexOf per suffix on large files.
+const HOST_SUFFIX = new RegExp(HOST_SUFFIXES.map((suffix) => suffix.replace(/\./g, "\\.")).join("|"), "g");
 const REGION = /^(?:[a-z]{2}(?:-gov)?-[a-z]+-\d|dualstack|fips)$/;
 
 /**
@@ -94,6 +101,32 @@ function hostKeys(labels: readonly string[], suffix: string): DetectionKey[] {
   return [...new Set([full, withoutFirst])].map((name) => ({ space: "host", name }));
 }
 
+/** The scheme of the `://` at `at`, without its driver (`postgresql+asyncpg` → postgresql). */
+function schemeBefore(text: string, at: number): { name: string; start: number } | undefined {
+  if (!AFTER_SCHEME.test(text[at + 3] ?? "")) return undefined;
+  let start = at;
+  while (start > 0 && SCHEME_CHAR.test(text[start - 1] ?? "")) start--;
+  if (/[\w.-]/.test(text[start - 1] ?? "")) return undefined;
+  const name = text.slice(start, at).split("+")[0] ?? "";
+  return /^[a-z][a-z0-9]*$/.test(name) ? { name, start } : undefined;
+}
+
+/**
+ * The labels before `suffix` at `at` (`sqs.us-east-1.` before `amazonaws.com`), read backwards over host
+ * characters: linear, where a regular expression for hosts backtracks on long dotted text.
+ */
+function hostBefore(
+  text: string,
+  at: number,
+  suffix: string,
+): { labels: string[]; start: number } | undefined {
+  if (WORD_CHAR.test(text[at + suffix.length] ?? "") || text[at - 1] !== ".") return undefined;
+  let start = at - 1;
+  while (start > 0 && HOST_CHAR.test(text[start - 1] ?? "")) start--;
+  const labels = text.slice(start, at - 1).split(".");
+  return labels.every((label) => /^[a-z0-9-]+$/.test(label)) ? { labels, start } : undefined;
+}
+
 interface Found {
   key: DetectionKey;
   at: number;
@@ -108,15 +141,15 @@ function findAll(text: string, policies: boolean): Found[] {
   if (policies)
     for (const m of text.matchAll(IAM_ACTION))
       found.push({ key: { space: "aws-service", name: m[2] ?? "" }, at: m.index });
-  if (HOST_SUFFIXES.some((suffix) => text.includes(suffix)))
-    for (const m of text.matchAll(HOST)) {
-      const labels = (m[1] ?? "").slice(0, -1).split(".");
-      for (const key of hostKeys(labels, m[2] ?? "")) found.push({ key, at: m.index });
-    }
-  if (text.includes("://"))
-    for (const m of text.matchAll(SCHEME))
-      if (!GENERIC_SCHEMES.has(m[1] ?? ""))
-        found.push({ key: { space: "url-scheme", name: m[1] ?? "" }, at: m.index });
+  for (const m of text.matchAll(HOST_SUFFIX)) {
+    const host = hostBefore(text, m.index, m[0]);
+    if (host) for (const key of hostKeys(host.labels, m[0])) found.push({ key, at: host.start });
+  }
+  for (let at = text.indexOf("://"); at !== -1; at = text.indexOf("://", at + 3)) {
+    const scheme = schemeBefore(text, at);
+    if (scheme && !GENERIC_SCHEMES.has(scheme.name))
+      found.push({ key: { space: "url-scheme", name: scheme.name }, at: scheme.start });
+  }
   return found;
 }
 
@@ -135,7 +168,7 @@ export const endpointDetector: FileDetector = {
     !SKIPPED.some((pattern) => pattern.test(path)),
   detect(file) {
     const via = viaOf(file.path);
-    const found = findAll(file.text, via !== "import" || /PolicyStatement|\bactions?\b/i.test(file.text));
+    const found = findAll(file.text, (via === "import" ? POLICY_CODE : POLICY_CONFIG).test(file.text));
     if (found.length === 0) return [];
     const starts = lineStarts(file.text);
     const seen = new Set<string>();

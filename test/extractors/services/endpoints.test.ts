@@ -87,6 +87,13 @@ describe("services named by ARNs, host names and URL schemes", () => {
     ]);
   });
 
+  it("reads a scheme after a JDBC prefix, not one glued to a word or with nothing after it", () => {
+    expect(found("application.yml", "url: jdbc:postgresql://db:5432/app\n")).toEqual([
+      ["url-scheme", "postgresql", 1],
+    ]);
+    expect(found("a.yaml", "a: x.redis://h\nb: my_amqp://h\nc: 'mysql:// '\n")).toEqual([]);
+  });
+
   it("reads nothing in a comment line or after a comment's marker", () => {
     expect(found("app/settings.py", '# e.g. redis://localhost:6379\nX = 1  # or "s3://bucket"\n')).toEqual(
       [],
