@@ -148,8 +148,8 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
         } else if (detection.via === "manifest" && !facts.ownPackage) {
           declaredIn.set(technology, (declaredIn.get(technology) ?? new Set()).add(folder));
           const tool = TOOL_CATEGORIES.has(entry.category) ? entry.category : undefined;
-          if ((facts.unseparated || tool) && item.evidence.kind === "production")
-            byUse.push({ item, folder, tool });
+          const readByUse = facts.unseparated || tool || READ_BY_USE.has(detection.key.space);
+          if (readByUse && item.evidence.kind === "production") byUse.push({ item, folder, tool });
         }
       }
     }
@@ -275,6 +275,13 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
     ...(languageFiles ? { languageFiles } : {}),
   };
 }
+
+/**
+ * Ecosystems whose every importer vouch reads (Python, notebooks, Go): a runtime dependency there that only
+ * tests or examples import is theirs (go.mod has no test section at all). npm and Maven packages are also
+ * imported from files vouch does not read (.vue, .svelte, Groovy), so their manifests' sections stand.
+ */
+const READ_BY_USE: ReadonlySet<string> = new Set(["pypi", "go"]);
 
 /** The folder holding a relative path, "" at the root. */
 function folderOf(path: string): string {

@@ -111,7 +111,7 @@ const FILE_RULES: readonly [RegExp, EvidenceKind][] = [
   [/\.ipynb$/i, "example"],
   [/\.(md|mdx|markdown|rst|adoc|asciidoc)$/i, "docs"],
   [
-    /^(eslint\.config\.[cm]?[jt]s|\.eslintrc(\.\w+)?|\.prettierrc(\.\w+)?|prettier\.config\.[cm]?[jt]s|jest\.config\.[cm]?[jt]s|vitest\.config\.[cm]?[jt]s|vite\.config\.[cm]?[jt]s|webpack\.config\.[cm]?[jt]s|rollup\.config\.[cm]?[jt]s|babel\.config\.[cm]?[jt]s|playwright\.config\.[cm]?[jt]s|cypress\.config\.[cm]?[jt]s|gulpfile\.[cm]?[jt]s|gruntfile\.[cm]?[jt]s|\.(lintstaged|stylelint|commitlint|babel|mocha|release|husky)rc(\.\w+)?|(lint-staged|stylelint|commitlint|postcss|tailwind|tsup|release)\.config\.[cm]?[jt]s|karma\.conf\.[cm]?[jt]s|setup\.py|noxfile\.py|tasks\.py|fabfile\.py|rakefile|makefile|justfile|taskfile\.ya?ml|\.pre-commit-config\.yaml|renovate\.json|dependabot\.yml)$/i,
+    /^(eslint\.config\.[cm]?[jt]s|\.eslintrc(\.\w+)?|\.prettierrc(\.\w+)?|prettier\.config\.[cm]?[jt]s|jest\.config\.[cm]?[jt]s|vitest\.config\.[cm]?[jt]s|vite\.config\.[cm]?[jt]s|webpack\.config\.[cm]?[jt]s|rollup\.config\.[cm]?[jt]s|babel\.config\.[cm]?[jt]s|playwright\.config\.[cm]?[jt]s|cypress\.config\.[cm]?[jt]s|gulpfile\.[cm]?[jt]s|gruntfile\.[cm]?[jt]s|\.(lintstaged|stylelint|commitlint|babel|mocha|release|husky)rc(\.\w+)?|(lint-staged|stylelint|commitlint|postcss|tailwind|tsup|release)\.config\.[cm]?[jt]s|karma\.conf\.[cm]?[jt]s|setup\.py|noxfile\.py|fabfile\.py|rakefile|makefile|justfile|taskfile\.ya?ml|\.pre-commit-config\.yaml|renovate\.json|dependabot\.yml)$/i,
     "tooling",
   ],
 ];
@@ -161,6 +161,8 @@ export function classifyPath(path: string): EvidenceKind {
   }
   if (isGeneratorTree(folders)) return "generated";
   for (const [pattern, kind] of FILE_RULES) if (pattern.test(file)) return kind;
+  // Invoke's tasks.py sits at the root; a tasks.py inside a package holds Celery's or Huey's tasks.
+  if (file === "tasks.py" && segments.length === 0) return "tooling";
   if (SRC_TEST.test(path)) return "test";
   for (const kind of KIND_ORDER) {
     if (folders.some((f) => FOLDERS[kind].has(f) || (kind === "test" && TEST_WORD_FOLDER.test(f))))

@@ -58,7 +58,27 @@ export function pythonHits(text: string, lineOf: (row: number) => number | undef
   if (!staticQuery.peek())
     throw new Error("tree-sitter query for python is not compiled: the detector's init() was not awaited");
   const statements = readImportStatements(text);
-  return statements ? statementHits(text, statements, lineOf, offset) : treeSitterHits(text, lineOf, offset);
+  const hits = statements
+    ? statementHits(text, statements, lineOf, offset)
+    : treeSitterHits(text, lineOf, offset);
+  return hits.flatMap(withNamespaceMembers);
+}
+
+// Namespace packages hold no code of their own: `from google.cloud import storage` imports
+// google.cloud.storage, and only the member says which library it is.
+const NAMESPACES = new Set(["google", "google.cloud", "azure", "azure.mgmt", "azure.storage", "azure.ai"]);
+const FROM_IMPORT = /^from\s+[\w.]+\s+import\s+\(?([\s\S]*?)\)?\s*$/;
+
+/** A `from <namespace> import a, b as c` hit, as one hit per member (`google.cloud.storage`); others as they are. */
+function withNamespaceMembers(hit: Hit): Hit[] {
+  if (!NAMESPACES.has(hit.name)) return [hit];
+  const names = FROM_IMPORT.exec(hit.detail.replace(/#[^\n]*/g, ""))?.[1];
+  if (names === undefined) return [hit];
+  const members = names
+    .split(",")
+    .map((part) => part.trim().split(/\s+/)[0] ?? "")
+    .filter((member) => /^[A-Za-z_]\w*$/.test(member));
+  return members.length === 0 ? [hit] : members.map((member) => ({ ...hit, name: `${hit.name}.${member}` }));
 }
 
 /** The hits tree-sitter's query gives, from the statements the cheap reader found. */

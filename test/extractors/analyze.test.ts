@@ -257,6 +257,24 @@ describe("analyzeRepo: manifests beside other files", () => {
     ).toEqual([["web/package.json", "openai", "production", false]]);
   });
 
+  it("a Python or Go runtime dependency that only tests import is test; one production code imports stays production", async () => {
+    const pyproject = '[project]\nname = "web"\ndependencies = ["openai>=1", "psycopg2-binary>=2"]\n';
+    expect(
+      await kinds({
+        "pyproject.toml": pyproject,
+        "tests/test_summary.py": "import openai\n",
+        "web/db.py": "import psycopg2\n",
+      }),
+    ).toEqual([
+      ["pyproject.toml", "openai", "test", false],
+      ["pyproject.toml", "psycopg", "production", false],
+    ]);
+    // Nothing imports it: a driver or server a framework loads by name stays as declared.
+    expect(
+      await kinds({ "pyproject.toml": '[project]\nname = "web"\ndependencies = ["psycopg2-binary>=2"]\n' }),
+    ).toEqual([["pyproject.toml", "psycopg", "production", false]]);
+  });
+
   // An app's package.json often lists its bundler plugins, linters and test runners as dependencies.
   it.each([
     [

@@ -34,6 +34,9 @@ const cases: [string, EvidenceKind][] = [
   ["src/test_utils/factories.py", "test"],
   ["e2e-suite/checkout.ts", "test"],
   ["latest/app.py", "production"],
+  // Invoke's tasks.py at the root is tooling; a package's tasks.py holds Celery's tasks
+  ["tasks.py", "tooling"],
+  ["saleor/plugins/sendgrid/tasks.py", "production"],
   ["contest_entries/app.py", "production"],
   ["web/button.test.tsx", "test"],
   ["src/test/java/com/acme/OrderServiceTest.java", "test"],

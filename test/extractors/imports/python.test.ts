@@ -100,6 +100,26 @@ describe("Python imports", () => {
     ]);
   });
 
+  it("reads the members of a namespace package: from google.cloud import storage is google.cloud.storage", () => {
+    const code = [
+      "from google.cloud import storage, pubsub_v1 as pubsub",
+      "from azure.storage import blob",
+      "from google.cloud import (  # the clients",
+      "    firestore,",
+      "    secretmanager,",
+      ")",
+      "from flask import Flask, request",
+    ].join("\n");
+    expect(keysAndLines(pythonImportDetector, "app/main.py", code)).toEqual([
+      ["google.cloud.storage", 1],
+      ["google.cloud.pubsub_v1", 1],
+      ["azure.storage.blob", 2],
+      ["google.cloud.firestore", 3],
+      ["google.cloud.secretmanager", 3],
+      ["flask", 7],
+    ]);
+  });
+
   it.each([
     ["app/main.py", true],
     ["app/stubs.pyi", false],
