@@ -1,8 +1,10 @@
 // Go imports via tree-sitter: every import spec, single or grouped, with or without an alias, `_` or `.`.
-// The standard library (no dot in the first path segment, like cgo's "C") is skipped.
+// The standard library (no dot in the first path segment, like cgo's "C") is skipped. A file built only for
+// a tool run (`//go:build tools`, `//go:build ignore`) reports its imports as dev (tooling).
 import { lazy } from "../../core/lazy.js";
 import type { FileDetector, SourceFile } from "../types.js";
 import { hasExtension, toDetections, type Hit } from "./common.js";
+import { builtOnlyForTools } from "./go-build.js";
 import { compileQuery, eachMatch, loadGrammar } from "./treesitter.js";
 
 const QUERY = `(import_declaration [
@@ -31,5 +33,9 @@ export const goImportDetector: FileDetector = {
     await loadGrammar("go");
     query();
   },
-  detect: (file) => toDetections("go", goHits(file)),
+  detect(file) {
+    const found = toDetections("go", goHits(file));
+    // tools.go (`//go:build tools`) and `//go:build ignore` generators: no build of the product has them.
+    return builtOnlyForTools(file.text) ? found.map((d) => ({ ...d, scope: "dev" as const })) : found;
+  },
 };
