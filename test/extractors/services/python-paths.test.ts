@@ -30,3 +30,17 @@ describe("dotted module paths in Python settings", () => {
     ).toEqual([]);
   });
 });
+
+describe("which Python modules are settings", () => {
+  it.each([
+    ["saleor/settings.py", true],
+    ["config/settings/production.py", true],
+    ["app/celeryconfig.py", true],
+    ["kitsune/test_settings.py", true],
+    ["myapp/config/base.py", true],
+    ["myapp/views.py", false],
+    ["myapp/settings_helpers/forms.py", false],
+  ])("%s: %s", (path, expected) => {
+    expect(pythonModulePathDetector.matches(path)).toBe(expected);
+  });
+});
