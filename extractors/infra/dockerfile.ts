@@ -2,6 +2,7 @@
 // A container that runs tests is test evidence: a Dockerfile whose name or path says so
 // (`Dockerfile.playwright`, `e2e/Dockerfile`, `Dockerfile.ci`), and a stage built on a browser or
 // test-runner image (`mcr.microsoft.com/playwright`, `cypress/included`, `selenium/*`) or named `test`/`e2e`.
+// A build argument that chooses the database (`ARG DB=sqlite,mysql,postgresql`) names each engine it lists.
 import type * as DockerfileAst from "dockerfile-ast";
 import { lazy } from "../../core/lazy.js";
 import type { Detection, FileDetector } from "../types.js";
@@ -21,6 +22,9 @@ function dockerfileAst(): typeof DockerfileAst {
   return ast;
 }
 
+// `DB`, `DATABASE`, `DB_TYPE`, `DB_ENGINE`, `DB_BACKEND`, `DATABASES`.
+const DATABASE_ARG = /^(?:DB|DATABASES?|DB_(?:TYPE|ENGINE|BACKEND|KIND)|DATABASE_(?:TYPE|ENGINE|BACKEND))$/i;
+
 /** Dockerfile, Dockerfile.prod, api.Dockerfile, Containerfile; not the per-Dockerfile `.dockerignore`. */
 const DOCKERFILE = /^(?:(?:Dockerfile|dockerfile|Containerfile)(?:\..+)?|.+\.(?:Dockerfile|dockerfile))$/;
 
@@ -29,7 +33,7 @@ export const dockerfileDetector: FileDetector = {
   matches: (path) => DOCKERFILE.test(baseName(path)) && !path.endsWith(".dockerignore"),
   init: loadDockerfileAst,
   detect(file) {
-    const { Copy, DockerfileParser, From } = dockerfileAst();
+    const { Arg, Copy, DockerfileParser, From } = dockerfileAst();
     const dockerfile = DockerfileParser.parse(file.text);
     const instructions = dockerfile.getInstructions();
     const first = instructions[0];
@@ -68,6 +72,13 @@ export const dockerfileDetector: FileDetector = {
         allStagesTest &&= stageIsTest;
         if (resolved) add(image(resolved, text, line, stages));
         if (stage) stages.set(stage, stageIsTest);
+      } else if (instruction instanceof Arg) {
+        const property = instruction.getProperty();
+        const name = property?.getName() ?? "";
+        if (DATABASE_ARG.test(name))
+          for (const engine of (property?.getValue() ?? "").toLowerCase().split(/[\s,;|]+/))
+            if (/^[a-z][a-z0-9-]*$/.test(engine))
+              add([detection("db-engine", engine, "container", line, text)]);
       } else if (instruction instanceof Copy) {
         const reference = instruction.getFromFlag()?.getValue();
         // `--from=0` and `--from=build` name stages; anything else is an image pulled for its files.

@@ -127,3 +127,25 @@ describe("dockerfileDetector", () => {
     );
   });
 });
+
+describe("a build argument that chooses the database", () => {
+  it("names each engine it lists, in the stage's scope; other arguments name none", () => {
+    const text = dedent(`
+      FROM rust:1.83 AS build
+      ARG DB=sqlite,mysql,postgresql
+      ARG DB_TYPE="mariadb"
+      ARG FEATURES=redis
+      RUN cargo build --features "\${DB}"
+      FROM debian:bookworm-slim
+    `);
+    expect(detect(dockerfileDetector, "Dockerfile", text, "container")).toEqual([
+      "tool:docker @1 Dockerfile",
+      "image:rust @1 FROM rust:1.83 AS build",
+      "db-engine:sqlite @2 ARG DB=sqlite,mysql,postgresql",
+      "db-engine:mysql @2 ARG DB=sqlite,mysql,postgresql",
+      "db-engine:postgresql @2 ARG DB=sqlite,mysql,postgresql",
+      'db-engine:mariadb @3 ARG DB_TYPE="mariadb"',
+      "image:debian @6 FROM debian:bookworm-slim",
+    ]);
+  });
+});
