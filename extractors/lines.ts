@@ -1,24 +1,6 @@
-// Line positions and comment lines for the service detectors, which read text without a parser.
+// A line's text and whether an offset sits in a comment, for detectors that read text without a parser.
+import { lineAt } from "../core/lines.js";
 import { clip } from "./imports/common.js";
-
-/** The offset each line starts at. */
-export function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-/** The 1-based line holding `offset`. */
-export function lineAt(starts: readonly number[], offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if ((starts[mid] ?? 0) <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return low + 1;
-}
 
 /** Line `line`'s text, clipped for an evidence detail. */
 export function lineText(text: string, starts: readonly number[], line: number): string {

@@ -4,7 +4,8 @@
 // vendored, minified copy the app serves counts though the copy itself is never read.
 import { hasExtension } from "./common.js";
 import type { Detection, FileDetector } from "../types.js";
-import { lineAt, lineStarts, lineText } from "../lines.js";
+import { lineAt, lineStarts } from "../../core/lines.js";
+import { lineText } from "../lines.js";
 
 const TEMPLATES = [
   ".html",

@@ -7,7 +7,8 @@
 import type { EvidenceVia } from "../../core/truth.js";
 import { hasExtension } from "../imports/common.js";
 import type { Detection, DetectionKey, FileDetector } from "../types.js";
-import { isCommentAt, lineAt, lineStarts, lineText } from "../lines.js";
+import { lineAt, lineStarts } from "../../core/lines.js";
+import { isCommentAt, lineText } from "../lines.js";
 
 const CODE = [".py", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".go", ".java", ".kt"];
 const MORE_CODE = [".scala", ".rb", ".php", ".cs", ".rs", ".ex", ".exs", ".sh"];

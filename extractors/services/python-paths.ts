@@ -7,7 +7,8 @@
 // mostly logger names, mock targets and messages.
 import { hasExtension } from "../imports/common.js";
 import type { Detection, FileDetector } from "../types.js";
-import { isCommentAt, lineAt, lineStarts, lineText } from "../lines.js";
+import { lineAt, lineStarts } from "../../core/lines.js";
+import { isCommentAt, lineText } from "../lines.js";
 
 const SETTINGS_MODULE =
   /(?:^|\/)(?:settings|config|conf|configs)\/[^/]+\.py$|(?:^|[/_])(?:settings|config|conf|celeryconfig)\.py$/i;

@@ -4,7 +4,8 @@
 // the catalog's AWS entries answer to by boto3 client name and by SDK class name.
 import { hasExtension } from "../imports/common.js";
 import type { Detection, FileDetector } from "../types.js";
-import { lineStarts, lineAt, lineText, isCommentAt } from "../lines.js";
+import { lineStarts, lineAt } from "../../core/lines.js";
+import { lineText, isCommentAt } from "../lines.js";
 
 const PYTHON_CALL =
   /(?<![\w$])(?:client|resource|create_client)\(\s*(?:service_name\s*=\s*)?(['"])([a-z0-9-]+)\1/g;
