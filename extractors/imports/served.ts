@@ -1,7 +1,8 @@
 // Libraries a page loads: `<script src>` and stylesheet `<link href>` in HTML and server templates. A CDN
 // URL names its npm package (jsDelivr `/npm/bootstrap@5.3.3/…`, unpkg, esm.sh, cdnjs `/ajax/libs/jquery/…`);
 // a local file names its library by its file name (`static/js/lib/jquery-3.7.1.min.js` is jQuery), so a
-// vendored, minified copy the app serves counts though the copy itself is never read.
+// vendored, minified copy the app serves counts though the copy itself is never read. A script served by
+// its vendor names the vendor by host (`js.stripe.com`, `maps.googleapis.com`), reported under `host`.
 import { hasExtension } from "./common.js";
 import type { Detection, FileDetector } from "../types.js";
 import { lineAt, lineStarts } from "../../core/lines.js";
@@ -75,10 +76,15 @@ export const servedLibraryDetector: FileDetector = {
     const out: Detection[] = [];
     for (const m of references) {
       const line = lineAt(starts, m.index);
-      for (const name of libraryNames(m[2] ?? "")) {
-        if (seen.has(name)) continue;
-        seen.add(name);
-        out.push({ key: { space: "npm", name }, line, via: "import", detail: lineText(text, starts, line) });
+      const reference = m[2] ?? "";
+      const keys = libraryNames(reference).map((name) => ({ space: "npm", name }));
+      const host = /^(?:https?:)?\/\/([a-z0-9.-]+)/i.exec(reference)?.[1]?.toLowerCase();
+      if (host) keys.push({ space: "host", name: host });
+      for (const key of keys) {
+        const id = `${key.space}\0${key.name}`;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        out.push({ key, line, via: "import", detail: lineText(text, starts, line) });
       }
     }
     return out;

@@ -54,4 +54,24 @@ describe("libraries a page loads", () => {
     expect(servedLibraryDetector.matches("templates/index.html")).toBe(true);
     expect(servedLibraryDetector.matches("src/app.ts")).toBe(false);
   });
+
+  it("names a vendor's own script by its host, beside the library its file name gives", () => {
+    const html = [
+      '<script src="https://js.stripe.com/v3/"></script>',
+      '<script async src="https://www.googletagmanager.com/gtag/js?id=G-1"></script>',
+      '<script src="//code.jquery.com/jquery-3.7.1.min.js"></script>',
+    ].join("\n");
+    expect(
+      servedLibraryDetector
+        .detect({ path: "templates/base.html", text: html })
+        .map((d) => [d.key.space, d.key.name, d.line]),
+    ).toEqual([
+      ["host", "js.stripe.com", 1],
+      ["host", "www.googletagmanager.com", 2],
+      ["npm", "jquery", 3],
+      ["npm", "jquery.js", 3],
+      ["npm", "jquery.org", 3],
+      ["host", "code.jquery.com", 3],
+    ]);
+  });
 });

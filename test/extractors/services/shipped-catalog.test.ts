@@ -38,6 +38,8 @@ describe("the shipped catalog and the service detectors", () => {
     [{ space: "cargo", name: "diesel/mysql" }, ["mysql"]],
     [{ space: "cargo", name: "sqlx/postgres" }, ["postgresql"]],
     [{ space: "tool", name: "maven" }, ["maven"]],
+    [{ space: "host", name: "js.stripe.com" }, ["stripe"]],
+    [{ space: "host", name: "www.googletagmanager.com" }, ["google-analytics"]],
   ];
   it.each(cases)("%j → %j", (key, ids) => {
     expect([...catalog.lookup(key)].sort()).toEqual([...ids].sort());
