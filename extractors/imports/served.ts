@@ -4,9 +4,8 @@
 // vendored, minified copy the app serves counts though the copy itself is never read. A script served by
 // its vendor names the vendor by host (`js.stripe.com`, `maps.googleapis.com`), reported under `host`.
 import { hasExtension } from "./common.js";
-import type { Detection, FileDetector } from "../types.js";
-import { lineAt, lineStarts } from "../../core/lines.js";
-import { lineText } from "../lines.js";
+import type { FileDetector } from "../types.js";
+import { type TextHit, textDetections } from "../text-hits.js";
 
 const TEMPLATES = [
   ".html",
@@ -68,25 +67,13 @@ export const servedLibraryDetector: FileDetector = {
   matches: (path) => hasExtension(path, TEMPLATES),
   detect({ text }) {
     if (!/<(?:script|link)\b/i.test(text)) return [];
-    const starts = lineStarts(text);
-    const references = [...text.matchAll(SCRIPT), ...text.matchAll(STYLESHEET)].sort(
-      (x, y) => x.index - y.index,
-    );
-    const seen = new Set<string>();
-    const out: Detection[] = [];
-    for (const m of references) {
-      const line = lineAt(starts, m.index);
+    const hits: TextHit[] = [];
+    for (const m of [...text.matchAll(SCRIPT), ...text.matchAll(STYLESHEET)]) {
       const reference = m[2] ?? "";
-      const keys = libraryNames(reference).map((name) => ({ space: "npm", name }));
+      for (const name of libraryNames(reference)) hits.push({ key: { space: "npm", name }, at: m.index });
       const host = /^(?:https?:)?\/\/([a-z0-9.-]+)/i.exec(reference)?.[1]?.toLowerCase();
-      if (host) keys.push({ space: "host", name: host });
-      for (const key of keys) {
-        const id = `${key.space}\0${key.name}`;
-        if (seen.has(id)) continue;
-        seen.add(id);
-        out.push({ key, line, via: "import", detail: lineText(text, starts, line) });
-      }
+      if (host) hits.push({ key: { space: "host", name: host }, at: m.index });
     }
-    return out;
+    return textDetections(text, hits, "import");
   },
 };

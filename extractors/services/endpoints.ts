@@ -6,12 +6,12 @@
 // own detectors, which know a test database from a deployed one.
 import type { EvidenceVia } from "../../core/truth.js";
 import { hasExtension } from "../imports/common.js";
-import type { Detection, DetectionKey, FileDetector } from "../types.js";
-import { lineAt, lineStarts } from "../../core/lines.js";
-import { isCommentAt, lineText } from "../lines.js";
+import type { DetectionKey, FileDetector } from "../types.js";
+import { textDetections } from "../text-hits.js";
 
-const CODE = [".py", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".go", ".java", ".kt"];
-const MORE_CODE = [".scala", ".rb", ".php", ".cs", ".rs", ".ex", ".exs", ".sh"];
+// prettier-ignore
+const CODE = [".py", ".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx", ".go", ".java", ".kt",
+  ".scala", ".rb", ".php", ".cs", ".rs", ".ex", ".exs", ".sh"];
 const CONFIG = [
   ".yaml",
   ".yml",
@@ -156,34 +156,21 @@ function findAll(text: string, policies: boolean): Found[] {
 
 function viaOf(path: string): EvidenceVia {
   if (hasExtension(path, [".tf", ".tfvars", ".hcl"])) return "iac";
-  return hasExtension(path, [...CODE, ...MORE_CODE]) ? "import" : "config";
+  return hasExtension(path, CODE) ? "import" : "config";
 }
 
 export const endpointDetector: FileDetector = {
   id: "services:endpoints",
   matches: (path) =>
-    (hasExtension(path, CODE) ||
-      hasExtension(path, MORE_CODE) ||
-      hasExtension(path, CONFIG) ||
-      ENV_FILE.test(path)) &&
+    (hasExtension(path, CODE) || hasExtension(path, CONFIG) || ENV_FILE.test(path)) &&
     !SKIPPED.some((pattern) => pattern.test(path)),
   detect(file) {
     const via = viaOf(file.path);
     // A substring first: most files name no action at all, and includes() is far cheaper than the pattern.
     const mayHoldPolicy = file.text.includes(via === "import" ? "ctions" : "ction");
     const policies = mayHoldPolicy && (via === "import" ? POLICY_CODE : POLICY_CONFIG).test(file.text);
-    const found = findAll(file.text, policies);
-    if (found.length === 0) return [];
-    const starts = lineStarts(file.text);
-    const seen = new Set<string>();
-    const out: Detection[] = [];
-    for (const { key, at } of found.sort((a, b) => a.at - b.at)) {
-      const id = `${key.space}\0${key.name}`;
-      if (seen.has(id) || isCommentAt(file.text, starts, at)) continue;
-      seen.add(id);
-      const line = lineAt(starts, at);
-      out.push({ key, line, via, detail: lineText(file.text, starts, line) });
-    }
-    return out;
+    return textDetections(file.text, findAll(file.text, policies), via, {
+      python: hasExtension(file.path, [".py"]),
+    });
   },
 };

@@ -6,9 +6,8 @@
 // backend and the cache a configuration chooses. Other modules' dotted strings are left alone: they are
 // mostly logger names, mock targets and messages.
 import { hasExtension } from "../imports/common.js";
-import type { Detection, FileDetector } from "../types.js";
-import { lineAt, lineStarts } from "../../core/lines.js";
-import { isCommentAt, lineText } from "../lines.js";
+import type { FileDetector } from "../types.js";
+import { textDetections } from "../text-hits.js";
 
 const SETTINGS_MODULE =
   /(?:^|\/)(?:settings|config|conf|configs)\/[^/]+\.py$|(?:^|[/_])(?:settings|config|conf|celeryconfig)\.py$/i;
@@ -18,21 +17,10 @@ export const pythonModulePathDetector: FileDetector = {
   id: "services:python-module-paths",
   matches: (path) => hasExtension(path, [".py"]) && SETTINGS_MODULE.test(path),
   detect(file) {
-    const starts = lineStarts(file.text);
-    const seen = new Set<string>();
-    const out: Detection[] = [];
-    for (const m of file.text.matchAll(DOTTED_STRING)) {
-      const name = m[2] ?? "";
-      if (seen.has(name) || isCommentAt(file.text, starts, m.index)) continue;
-      seen.add(name);
-      const line = lineAt(starts, m.index);
-      out.push({
-        key: { space: "import:python", name },
-        line,
-        via: "config",
-        detail: lineText(file.text, starts, line),
-      });
-    }
-    return out;
+    const hits = [...file.text.matchAll(DOTTED_STRING)].map((m) => ({
+      key: { space: "import:python", name: m[2] ?? "" },
+      at: m.index,
+    }));
+    return textDetections(file.text, hits, "config", { python: true });
   },
 };

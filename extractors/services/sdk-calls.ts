@@ -3,9 +3,8 @@
 // `Aws::S3::Client` and PHP's `Aws\S3\S3Client`. Each reports the service under `aws-service`, the space
 // the catalog's AWS entries answer to by boto3 client name and by SDK class name.
 import { hasExtension } from "../imports/common.js";
-import type { Detection, FileDetector } from "../types.js";
-import { lineStarts, lineAt } from "../../core/lines.js";
-import { lineText, isCommentAt } from "../lines.js";
+import type { FileDetector } from "../types.js";
+import { textDetections } from "../text-hits.js";
 
 const PYTHON_CALL =
   /(?<![\w$])(?:client|resource|create_client)\(\s*(?:service_name\s*=\s*)?(['"])([a-z0-9-]+)\1/g;
@@ -15,6 +14,9 @@ const JS_NAMESPACE =
   /(?:(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\(\s*['"]aws-sdk['"]\s*\)|import\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s+from\s+['"]aws-sdk['"])/g;
 const JS_NAMED =
   /(?:(?:const|let|var)\s*\{([^}]*)\}\s*=\s*require\(\s*['"]aws-sdk['"]\s*\)|import\s*\{([^}]*)\}\s*from\s*['"]aws-sdk['"])/g;
+// The file loads the SDK: a call or class of a file that only mentions it (a docstring's example) is none.
+const BOTO_IMPORT = /^[ \t]*(?:import|from)[ \t]+(?:boto3|aioboto3|botocore|aiobotocore)\b/m;
+const AWS_SDK_LOAD = /(?:require\(\s*|\bfrom\s+|\bimport\s+)['"]aws-sdk['"]/;
 // The SDK v2's classes that are no service.
 const JS_NOT_SERVICES = new Set(["Config", "Credentials", "Endpoint", "Request", "Response", "Service"]);
 
@@ -24,7 +26,7 @@ interface Found {
 }
 
 function pythonCalls(text: string): Found[] {
-  if (!text.includes("boto")) return [];
+  if (!text.includes("boto") || !BOTO_IMPORT.test(text)) return [];
   return [...text.matchAll(PYTHON_CALL)].map((m) => ({ name: m[2] ?? "", at: m.index }));
 }
 
@@ -33,7 +35,7 @@ function escaped(name: string): string {
 }
 
 function jsClasses(text: string): Found[] {
-  if (!text.includes("aws-sdk")) return [];
+  if (!text.includes("aws-sdk") || !AWS_SDK_LOAD.test(text)) return [];
   const found: Found[] = [];
   const namespaces = new Set(["AWS"]);
   for (const m of text.matchAll(JS_NAMESPACE)) namespaces.add(m[1] ?? m[2] ?? "AWS");
@@ -72,22 +74,10 @@ export const awsSdkCallDetector: FileDetector = {
   matches: (path) => readerFor(path) !== undefined,
   detect(file) {
     const found = readerFor(file.path)?.(file.text) ?? [];
-    if (found.length === 0) return [];
-    const starts = lineStarts(file.text);
-    const seen = new Set<string>();
-    const out: Detection[] = [];
-    for (const { name, at } of found.sort((a, b) => a.at - b.at)) {
-      const key = name.toLowerCase();
-      if (seen.has(key) || isCommentAt(file.text, starts, at)) continue;
-      seen.add(key);
-      const line = lineAt(starts, at);
-      out.push({
-        key: { space: "aws-service", name: key },
-        line,
-        via: "import",
-        detail: lineText(file.text, starts, line),
-      });
-    }
-    return out;
+    const hits = found.map(({ name, at }) => ({
+      key: { space: "aws-service", name: name.toLowerCase() },
+      at,
+    }));
+    return textDetections(file.text, hits, "import", { python: hasExtension(file.path, [".py"]) });
   },
 };

@@ -28,6 +28,11 @@ describe("AWS services named in SDK calls", () => {
     expect(found("app/x.py", 'redis.client("x")\nhttp.client("sqs")')).toEqual([]);
     expect(found("app/x.py", 'import boto3\n# sqs = boto3.client("sqs")\n')).toEqual([]);
     expect(found("app/x.py", 'import boto3\nboto3.client(name)\nboto3.client(f"{x}")')).toEqual([]);
+    // A docstring's example, in a file that never imports boto3, is no call.
+    expect(found("app/x.py", '"""Use it as:\n    >>> boto3.client("sqs")\n"""\nimport json\n')).toEqual([]);
+    expect(found("app/x.py", 'import boto3\n\ndef f():\n    """>>> boto3.client("kinesis")"""\n')).toEqual(
+      [],
+    );
   });
 
   it("reads the JavaScript SDK v2's service classes, by namespace, destructured require or named import", () => {
@@ -56,6 +61,7 @@ describe("AWS services named in SDK calls", () => {
 
   it("reads nothing from JavaScript that never loads aws-sdk (v3 clients are packages, read as imports)", () => {
     expect(found("src/a.js", "const q = new AWS.SQS();")).toEqual([]);
+    expect(found("src/a.js", "// migrated off aws-sdk\nconst q = new AWS.SQS();")).toEqual([]);
     expect(found("src/a.ts", 'import { SQSClient } from "@aws-sdk/client-sqs";')).toEqual([]);
   });
 
