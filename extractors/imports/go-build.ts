@@ -11,26 +11,24 @@ type Expr = (tags: (tag: string) => boolean) => boolean;
 function parse(text: string): Expr | undefined {
   const tokens = [...text.matchAll(TOKEN)].map((m) => m[0]);
   let at = 0;
-  const or = (): Expr | undefined => {
-    let left = and();
-    while (left && tokens[at] === "||") {
-      at++;
-      const right = and();
-      const l = left;
-      left = right && ((tags) => l(tags) || right(tags));
-    }
-    return left;
-  };
-  const and = (): Expr | undefined => {
-    let left = not();
-    while (left && tokens[at] === "&&") {
-      at++;
-      const right = not();
-      const l = left;
-      left = right && ((tags) => l(tags) && right(tags));
-    }
-    return left;
-  };
+  // `a op b op c`, left to right; `||` binds looser than `&&`.
+  const chain =
+    (op: string, operand: () => Expr | undefined, join: (a: boolean, b: boolean) => boolean) =>
+    (): Expr | undefined => {
+      let left = operand();
+      while (left && tokens[at] === op) {
+        at++;
+        const [l, right] = [left, operand()];
+        left = right && ((tags) => join(l(tags), right(tags)));
+      }
+      return left;
+    };
+  const and = chain(
+    "&&",
+    () => not(),
+    (a, b) => a && b,
+  );
+  const or = chain("||", and, (a, b) => a || b);
   const not = (): Expr | undefined => {
     const token = tokens[at++];
     if (token === "!") {
