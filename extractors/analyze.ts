@@ -11,6 +11,15 @@ import {
   kindByUse,
   namesThePackage,
 } from "./evidence.js";
+import {
+  type GoFileFacts,
+  type VariantVerdict,
+  goFileFacts,
+  goModules,
+  judgeVariant,
+  repositoryBuildTags,
+  variantsByFile,
+} from "./go-variants.js";
 import { countLanguage, languageOf, looksMinified, uncountGenerated } from "./languages.js";
 import { manifestFacts } from "./manifests/shared.js";
 import type { RepoFileEntry, RepoSnapshot } from "./sources/types.js";
@@ -105,11 +114,24 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
   const byUse: { item: TechEvidence; folder: string; tool: string | undefined }[] = [];
   const declaredIn = new Map<string, Set<string>>();
   const importedFrom = new Map<string, Map<string, Set<EvidenceKind>>>();
+  // Production Go files, recorded once every file is read: whether each is in the product's build
+  // depends on the repository's build tags and on which files import its package (go-variants.ts).
+  const goFiles: { file: RepoFileEntry; detections: Detection[]; facts: GoFileFacts }[] = [];
   let paths: Set<string> | undefined;
+  const importedBy = (technology: string, folder: string, kind: EvidenceKind) => {
+    const folders = importedFrom.get(technology) ?? new Map<string, Set<EvidenceKind>>();
+    importedFrom.set(technology, folders);
+    folders.set(folder, (folders.get(folder) ?? new Set()).add(kind));
+  };
   const hasFile = (path: string) => (paths ??= new Set(snapshot.files.map((f) => f.path))).has(path);
 
   /** Turns a file's detections into evidence. */
-  const record = (file: RepoFileEntry, pathKind: EvidenceKind, detections: readonly Detection[]) => {
+  const record = (
+    file: RepoFileEntry,
+    pathKind: EvidenceKind,
+    detections: readonly Detection[],
+    variant?: JudgedVariant,
+  ) => {
     const folder = folderOf(file.path);
     // A file that imports a test runner's API is a test file wherever it lives (`e2e_helpers.py`).
     const kind =
@@ -140,11 +162,10 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
           },
           ...(facts.ownPackage ? { ownPackage: true } : {}),
         };
+        if (variant && item.evidence.kind === "production") settleVariant(item, variant);
         keep(item);
         if (detection.via === "import") {
-          const folders = importedFrom.get(technology) ?? new Map<string, Set<EvidenceKind>>();
-          importedFrom.set(technology, folders);
-          folders.set(folder, (folders.get(folder) ?? new Set()).add(item.evidence.kind));
+          importedBy(technology, folder, item.evidence.kind);
         } else if (detection.via === "manifest" && !facts.ownPackage) {
           declaredIn.set(technology, (declaredIn.get(technology) ?? new Set()).add(folder));
           const tool = TOOL_CATEGORIES.has(entry.category) ? entry.category : undefined;
@@ -238,6 +259,10 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
     const detections: Detection[] = [];
     for (const detector of wanted)
       detections.push(...(await runDetector(detector, file.path, text, repo, warnings)));
+    if (pathKind === "production" && file.path.endsWith(".go")) {
+      goFiles.push({ file, detections, facts: goFileFacts(file.path, text, detections) });
+      return;
+    }
     record(file, pathKind, detections);
   };
   await Promise.all(Array.from({ length: options.concurrency ?? 16 }, worker));
@@ -246,6 +271,21 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
     const head = await readHead(snapshot, file.path);
     if (head !== undefined) uncountIfGenerated(file, kind, head);
     if (i % 256 === 255) await nextTurn();
+  }
+  if (goFiles.length > 0) {
+    const variants = goFiles.some((f) => f.facts.variant)
+      ? variantsByFile(
+          goFiles.map((f) => f.facts),
+          await goModules(snapshot),
+        )
+      : new Map<string, string>();
+    const builds = variants.size > 0 ? await repositoryBuildTags(snapshot) : [];
+    for (const { file, detections } of goFiles) {
+      const expression = variants.get(file.path);
+      const judged =
+        expression === undefined ? undefined : { expression, verdict: judgeVariant(expression, builds) };
+      record(file, "production", detections, judged);
+    }
   }
   for (const list of imports.values()) found.push(...list);
   for (const { item, folder, tool } of byUse) {
@@ -274,6 +314,23 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
     ...(evidencePaths ? { paths: evidencePaths } : {}),
     ...(languageFiles ? { languageFiles } : {}),
   };
+}
+
+interface JudgedVariant {
+  expression: string;
+  verdict: VariantVerdict;
+}
+
+/** A build variant no build of the repository compiles is an example of use; one a build compiles says which. */
+function settleVariant(item: TechEvidence, { expression, verdict }: JudgedVariant): void {
+  if (verdict.built) {
+    if (verdict.where) item.evidence.detail += ` (//go:build ${expression}; built by ${verdict.where})`;
+    return;
+  }
+  item.evidence.kind = "example";
+  const builds =
+    verdict.builds.length > 0 ? `its builds set -tags ${verdict.builds.join(" or ")}` : "no build sets -tags";
+  item.evidence.detail += ` (//go:build ${expression}: a build variant this repository does not build; ${builds})`;
 }
 
 /**

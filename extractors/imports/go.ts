@@ -1,10 +1,11 @@
 // Go imports via tree-sitter: every import spec, single or grouped, with or without an alias, `_` or `.`.
 // The standard library (no dot in the first path segment, like cgo's "C") is skipped. A file built only for
-// a tool run (`//go:build tools`, `//go:build ignore`) reports its imports as dev (tooling).
+// a tool run (`//go:build tools`, `//go:build ignore`) reports its imports as dev (tooling); build variants
+// (`//go:build aws`) are judged by the analyser, against the repository's builds (go-variants.ts).
 import { lazy } from "../../core/lazy.js";
 import type { FileDetector, SourceFile } from "../types.js";
 import { hasExtension, toDetections, type Hit } from "./common.js";
-import { builtOnlyForTools } from "./go-build.js";
+import { buildRole, readConstraint } from "./go-build.js";
 import { compileQuery, eachMatch, loadGrammar } from "./treesitter.js";
 
 const QUERY = `(import_declaration [
@@ -36,6 +37,8 @@ export const goImportDetector: FileDetector = {
   detect(file) {
     const found = toDetections("go", goHits(file));
     // tools.go (`//go:build tools`) and `//go:build ignore` generators: no build of the product has them.
-    return builtOnlyForTools(file.text) ? found.map((d) => ({ ...d, scope: "dev" as const })) : found;
+    return buildRole(readConstraint(file.text)) === "tools"
+      ? found.map((d) => ({ ...d, scope: "dev" as const }))
+      : found;
   },
 };
