@@ -38,6 +38,7 @@ export const KEY_SPACES = [
   "aws-service",
   "url-scheme",
   "host",
+  "command",
 ] as const;
 
 export type KeySpace = (typeof KEY_SPACES)[number];

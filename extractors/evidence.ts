@@ -13,7 +13,8 @@ export function evidenceKind(
   entry: CatalogEntry,
   workspaceRoot = false,
 ): EvidenceKind {
-  if (pathKind !== "production") return pathKind;
+  // A deploy step reaches production from wherever it is written (a Makefile, `scripts/deploy`).
+  if (pathKind !== "production" && !(pathKind === "tooling" && detection.deploys)) return pathKind;
   // Containers a CI job starts run the tests, not the product.
   if (detection.via === "ci" && detection.key.space === "image") return "tooling";
   const scope = workspaceRoot && detection.via === "manifest" ? "dev" : detection.scope;

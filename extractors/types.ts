@@ -28,6 +28,11 @@ export interface Detection {
    * (`test`); see extractors/infra/ci/, dockerfile.ts and compose.ts.
    */
   scope?: DependencyScope;
+  /**
+   * The detection says where the product runs or ships from (a deploy script's `gcloud run deploy`, an
+   * image pushed to a registry): production even in a file that is tooling by its path, such as a Makefile.
+   */
+  deploys?: boolean;
 }
 
 /** One file handed to a detector: its path relative to the repository root (POSIX separators) and text. */

@@ -18,6 +18,7 @@ import { dockerfileDetector } from "./dockerfile.js";
 import { chartDetector, valuesDetector } from "./helm.js";
 import { helmfileDetector, kubernetesDetector, kustomizeDetector, skaffoldDetector } from "./kubernetes.js";
 import { terraformDetector, terraformLockDetector } from "./terraform.js";
+import { shellScriptDetector } from "./commands/scripts.js";
 
 export const infraDetectors: FileDetector[] = [
   // Infrastructure as code
@@ -47,4 +48,6 @@ export const infraDetectors: FileDetector[] = [
   bitbucketPipelinesDetector,
   buildkiteDetector,
   droneDetector,
+  // Deploy and build scripts
+  shellScriptDetector,
 ];

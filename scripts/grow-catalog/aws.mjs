@@ -76,6 +76,10 @@ function category(service) {
 
 const compactId = (service) => service.serviceId.toLowerCase().replace(/[\s-]+/g, "");
 
+// The AWS CLI names its commands after botocore's folders, except these (`aws s3` is the high-level one).
+const CLI_NAMES = { s3: ["s3", "s3api"], config: ["configservice"], codedeploy: ["deploy"] };
+const cliCommands = (service) => (CLI_NAMES[service.folder] ?? [service.folder]).map((name) => `aws ${name}`);
+
 function serviceKeys(service, prefixes) {
   const compact = compactId(service);
   const kebab = service.serviceId.toLowerCase().replace(/\s+/g, "-");
@@ -89,6 +93,7 @@ function serviceKeys(service, prefixes) {
     gem: [`aws-sdk-${compact}`],
     cargo: [`aws-sdk-${compact}`],
     "aws-service": [...new Set([service.folder, compact, ...prefixes(service)])],
+    command: cliCommands(service),
   };
 }
 

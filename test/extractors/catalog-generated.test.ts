@@ -84,6 +84,7 @@ describe("the generated files", () => {
         gem: ["aws-sdk-groundstation"],
         cargo: ["aws-sdk-groundstation"],
         "aws-service": ["groundstation"],
+        command: ["aws groundstation"],
       },
     });
   });

@@ -118,13 +118,14 @@ describe("catalog entries", () => {
     expect([...KEYLESS.keys()].filter((id) => !catalog.get(id))).toEqual([]);
   });
 
-  it("write keys the matcher can use: no spaces, `*` only as a trailing wildcard", () => {
+  it("write keys the matcher can use: no spaces (one between a command's words), `*` only as a trailing wildcard", () => {
     const bad = entries.flatMap((e) =>
       Object.entries(e.keys ?? {}).flatMap(([space, keys]) =>
         (keys ?? [])
           .filter(
             (k) =>
-              /\s/.test(k) ||
+              // A CLI command is words, one space apart (`gcloud run`).
+              (space === "command" ? !/^\S+(?: \S+)*$/.test(k) : /\s/.test(k)) ||
               k.slice(0, -1).includes("*") ||
               // A bare `*` matches the whole space: only "any Gradle plugin means Gradle" may do that.
               (k === "*" && space !== "gradle-plugin"),

@@ -123,7 +123,8 @@ describe("vouch extract on the sample repositories", () => {
       ["ledger-service/examples/requirements.txt", "ledger-service/examples/summarize_with_openai.py"],
     ],
     ["pandas", "example-only", ["ledger-service/notebooks/exploration.ipynb"]],
-    ["amazon-eks", "production", ["platform-infra/terraform/eks.tf"]],
+    // The bootstrap script that converges production points kubectl at the cluster.
+    ["amazon-eks", "production", ["platform-infra/scripts/bootstrap.sh", "platform-infra/terraform/eks.tf"]],
     ["amazon-rds", "production", ["platform-infra/terraform/rds.tf"]],
     ["pytest", "test-only", ["ledger-service/pyproject.toml", "ledger-service/tests/test_ledger.py"]],
     ["vitest", "test-only", ["payments-api/package.json", "payments-api/test/payments.test.ts"]],

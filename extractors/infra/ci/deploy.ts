@@ -40,11 +40,18 @@ const TEST_ENVIRONMENT = /^(?:tests?|testing|ci|e2e|integration(?:[-_ ]?tests?)?
 const NOT_A_DEPLOY_ACTION = new Set(["stop", "prepare", "access", "verify"]);
 
 /** Keys whose strings are shell commands, in every CI system ci.ts reads. */
-const COMMAND_KEYS = new Set([
+export const COMMAND_KEYS: ReadonlySet<string> = new Set([
   "run",
   "script",
   "before_script",
   "after_script",
+  // Travis CI's phases
+  "before_install",
+  "install",
+  "after_success",
+  "after_failure",
+  "before_deploy",
+  "after_deploy",
   "commands",
   "command",
   "inline",

@@ -5,7 +5,8 @@ import { detection, scoped } from "../detection.js";
 import { baseName, imageRepository } from "../refs.js";
 import type { YamlDoc } from "../yaml-doc.js";
 import { DEPLOY_NAME, commandsIn, deploysByCommand, realEnvironment } from "./deploy.js";
-import { type CiContext, enter, imageScope, yamlCiDetector } from "./yaml-ci.js";
+import { type CiContext, enter } from "./context.js";
+import { imageScope, yamlCiDetector } from "./yaml-ci.js";
 
 /** What a step's action does, which decides its scope (`actionScope`). */
 type ActionRole = "deploy" | "access" | "release" | "test" | "setup";

@@ -6,7 +6,8 @@ import { detection, saysTest, scoped } from "../detection.js";
 import { imageRepository } from "../refs.js";
 import type { YamlDoc } from "../yaml-doc.js";
 import { DEPLOY_NAME } from "./deploy.js";
-import { type CiContext, enter, imageScope } from "./yaml-ci.js";
+import { type CiContext, enter } from "./context.js";
+import { imageScope } from "./yaml-ci.js";
 
 /** A step that puts an artifact in the cloud registry production pulls from ships it, as in GitHub. */
 const CLOUD_REGISTRY_STEP =

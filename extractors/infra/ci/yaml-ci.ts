@@ -6,6 +6,8 @@ import { detection, isTestRunnerImage, scoped } from "../detection.js";
 import { imageRepository } from "../refs.js";
 import type { YamlDoc } from "../yaml-doc.js";
 import { loadYaml, parseClaimedYaml, parseYaml } from "../yaml-doc.js";
+import { ciCommands } from "./commands.js";
+import { type CiContext, enter } from "./context.js";
 
 export interface ImageWalk {
   /** How to read a string under `container:`: always an image (GitHub), or only when it has a tag or path (Azure, where it may name a resource alias). */
@@ -14,18 +16,6 @@ export interface ImageWalk {
   serviceImages?: boolean;
   /** Subtrees that never hold CI images, such as GitHub step inputs under `with`. */
   skipKeys?: Set<string>;
-}
-
-/** Where in a CI file a walk is: which jobs deploy, and whether the walk is inside one. */
-export interface CiContext {
-  /** The job (step, stage, pipeline) nodes that deploy; what runs inside them keeps production. */
-  deploys: ReadonlySet<Node>;
-  /** Inside a deploy job, or in a file that is the repository's product (a published action's metadata). */
-  production: boolean;
-  /** The file is the repository's product, not its CI. */
-  product?: boolean;
-  /** Under `services:`: sidecar containers for the job (databases for the tests). */
-  service?: boolean;
 }
 
 export interface YamlCi extends ImageWalk {
@@ -65,7 +55,11 @@ export function yamlCiDetector(spec: YamlCi): FileDetector {
           production: product,
           product,
         };
-        found.push(...(spec.extra?.(doc, context) ?? []), ...imagesIn(doc, doc.root, "", spec, context));
+        found.push(
+          ...(spec.extra?.(doc, context) ?? []),
+          ...imagesIn(doc, doc.root, "", spec, context),
+          ...ciCommands(doc, context),
+        );
       }
       return found;
     },
@@ -113,12 +107,6 @@ function imagesIn(
     .items(node)
     .forEach((item, index) => found.push(...imagesIn(doc, item, `${path}[${index}]`, walk, context)));
   return found;
-}
-
-export function enter(context: CiContext, node: Node | undefined): CiContext {
-  return !context.production && node && context.deploys.has(node)
-    ? { ...context, production: true }
-    : context;
 }
 
 function imageDetection(doc: YamlDoc, node: Node | undefined, path: string, context: CiContext): Detection[] {

@@ -408,7 +408,7 @@ describe("CI evidence is tooling unless it deploys", () => {
       ],
     },
     {
-      name: "GitHub: pushing the repository's image to a cloud registry ships it; to Docker Hub it is a release",
+      name: "GitHub: pushing the repository's image to a cloud registry ships it; to Docker Hub it is a release; either registry serves the product",
       detector: githubWorkflowDetector,
       path: ".github/workflows/image.yml",
       text: dedent(`
@@ -452,6 +452,9 @@ describe("CI evidence is tooling unless it deploys", () => {
         "gh-action:docker/build-push-action build",
         "gh-action:aws-actions/amazon-ecr-login dev",
         "gh-action:docker/build-push-action build",
+        "host:europe-docker.pkg.dev production",
+        "host:docker.pkg.dev production",
+        "host:docker.io production",
       ],
     },
     {
@@ -480,6 +483,7 @@ describe("CI evidence is tooling unless it deploys", () => {
         "gh-action:helm/kind-action test",
         "gh-action:azure/setup-helm dev",
         "gh-action:azure/setup-kubectl dev",
+        "command:kubectl dev",
       ],
     },
     {
@@ -545,6 +549,7 @@ describe("CI evidence is tooling unless it deploys", () => {
         "gh-action:azure/aks-set-context production",
         "gh-action:google-github-actions/auth dev",
         "image:amazon/aws-cli production",
+        "command:kubectl production",
       ],
     },
     {
@@ -654,6 +659,8 @@ describe("CI evidence is tooling unless it deploys", () => {
         "image:hashicorp/terraform dev",
         "image:bitnami/kubectl production",
         "image:bitnami/kubectl dev",
+        "command:kubectl production",
+        "command:kubectl dev",
       ],
     },
     {
@@ -678,6 +685,8 @@ describe("CI evidence is tooling unless it deploys", () => {
         "image:cimg/postgres dev",
         "image:cimg/aws production",
         "image:cimg/base production",
+        "command:aws ecs production",
+        "command:aws ecs update-service production",
       ],
     },
     {
@@ -765,6 +774,8 @@ describe("CI evidence is tooling unless it deploys", () => {
         "circleci-orb:circleci/aws-cli production",
         "circleci-orb:cypress-io/cypress test",
         "image:cimg/base production",
+        "command:aws ecs production",
+        "command:aws ecs update-service production",
       ],
     },
     {
