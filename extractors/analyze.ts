@@ -80,15 +80,10 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
   const maxFileBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const repo = snapshot.name;
   const warnings: ExtractWarning[] = [...snapshot.warnings];
-  // What the product is written in: production files' bytes. Test, example and tooling code count only
-  // in a repository with no production code at all (a test suite, a folder of scripts).
-  const tallies = {
-    production: { bytes: {} as Record<string, number>, files: new Map<string, string[]>() },
-    other: { bytes: {} as Record<string, number>, files: new Map<string, string[]>() },
-  };
-  const tallyOf = (kind: EvidenceKind) => (kind === "production" ? tallies.production : tallies.other);
+  const languages: Record<string, number> = {};
   const found: TechEvidence[] = [];
   const evidencePaths = options.trackPaths ? new Map<string, Set<string>>() : undefined;
+  const languageFiles = options.trackPaths ? new Map<string, string[]>() : undefined;
   // Imports are capped in the output; keeping only the first few by path bounds memory on huge repos. The
   // candidate's files go first, so the imports kept are theirs where they wrote any.
   const preferred = options.preferredFiles;
@@ -207,11 +202,10 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
     recordByName(file, kind);
     if (kind === "vendored" || kind === "generated") continue;
     filesScanned++;
-    const tally = tallyOf(kind);
-    const language = countLanguage(tally.bytes, file.path, kind, file.size);
-    if (language && options.trackPaths) {
-      const list = tally.files.get(language) ?? [];
-      tally.files.set(language, list);
+    const language = countLanguage(languages, file.path, kind, file.size);
+    if (language && languageFiles) {
+      const list = languageFiles.get(language) ?? [];
+      languageFiles.set(language, list);
       list.push(file.path);
     }
     const wanted = readers.filter((d) => d.matches(file.path));
@@ -233,10 +227,9 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
   if (work.some((item) => item.isDoc)) loadDocParser().catch(() => {});
 
   const uncountIfGenerated = (file: RepoFileEntry, kind: EvidenceKind, text: string) => {
-    const tally = tallyOf(kind);
-    if (!uncountGenerated(tally.bytes, file.path, kind, file.size, text)) return;
+    if (!uncountGenerated(languages, file.path, kind, file.size, text) || !languageFiles) return;
     const language = languageOf(file.path);
-    const list = language ? tally.files.get(language) : undefined;
+    const list = language ? languageFiles.get(language) : undefined;
     if (list) list.splice(list.indexOf(file.path), 1);
   };
 
@@ -304,14 +297,12 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
     item.evidence.kind = tool ? toolKindByUse(importers, tool === "testing") : kindByUse(importers);
   }
 
-  const languages = Object.keys(tallies.production.bytes).length > 0 ? tallies.production : tallies.other;
-  const languageFiles = options.trackPaths ? languages.files : undefined;
   const summary: RepoSummary = {
     name: repo,
     source: snapshot.source,
     ...(snapshot.commit ? { commit: snapshot.commit } : {}),
     filesScanned,
-    languages: sortByValue(languages.bytes),
+    languages: sortByValue(languages),
   };
   // Files finish in any order; the report must not.
   warnings.sort((a, b) => (a.path ?? "").localeCompare(b.path ?? "") || a.message.localeCompare(b.message));

