@@ -117,7 +117,13 @@ export interface RepoSummary {
   source: string;
   commit?: string;
   filesScanned: number;
+  /** Bytes per linguist language of the code the repository holds (tests, examples and tooling too). */
   languages: Record<string, number>;
+  /**
+   * The same of production files only: what the product is written in. Always written by extract; a truth
+   * saved by an older vouch lacks it.
+   */
+  productionLanguages?: Record<string, number>;
   /** Present when a candidate was named (`--author`, a profile's identities). */
   authorship?: RepoAuthorship;
 }

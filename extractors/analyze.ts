@@ -81,6 +81,7 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
   const repo = snapshot.name;
   const warnings: ExtractWarning[] = [...snapshot.warnings];
   const languages: Record<string, number> = {};
+  const productionLanguages: Record<string, number> = {};
   const found: TechEvidence[] = [];
   const evidencePaths = options.trackPaths ? new Map<string, Set<string>>() : undefined;
   const languageFiles = options.trackPaths ? new Map<string, string[]>() : undefined;
@@ -203,6 +204,7 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
     if (kind === "vendored" || kind === "generated") continue;
     filesScanned++;
     const language = countLanguage(languages, file.path, kind, file.size);
+    if (kind === "production") countLanguage(productionLanguages, file.path, kind, file.size);
     if (language && languageFiles) {
       const list = languageFiles.get(language) ?? [];
       languageFiles.set(language, list);
@@ -227,6 +229,7 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
   if (work.some((item) => item.isDoc)) loadDocParser().catch(() => {});
 
   const uncountIfGenerated = (file: RepoFileEntry, kind: EvidenceKind, text: string) => {
+    if (kind === "production") uncountGenerated(productionLanguages, file.path, kind, file.size, text);
     if (!uncountGenerated(languages, file.path, kind, file.size, text) || !languageFiles) return;
     const language = languageOf(file.path);
     const list = language ? languageFiles.get(language) : undefined;
@@ -303,6 +306,7 @@ export async function analyzeRepo(snapshot: RepoSnapshot, options: AnalyzeOption
     ...(snapshot.commit ? { commit: snapshot.commit } : {}),
     filesScanned,
     languages: sortByValue(languages),
+    productionLanguages: sortByValue(productionLanguages),
   };
   // Files finish in any order; the report must not.
   warnings.sort((a, b) => (a.path ?? "").localeCompare(b.path ?? "") || a.message.localeCompare(b.message));

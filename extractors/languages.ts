@@ -188,12 +188,17 @@ export function languageShares(
 const depth = (path: string) => path.split("/").length;
 
 export function mainLanguageEvidence(
-  summary: { name: string; languages: Readonly<Record<string, number>> },
+  summary: {
+    name: string;
+    languages: Readonly<Record<string, number>>;
+    productionLanguages?: Readonly<Record<string, number>>;
+  },
   found: readonly { technology: string; evidence: Evidence }[],
   catalog: LanguageCatalog,
 ): { technology: string; evidence: Evidence }[] {
   const added: { technology: string; evidence: Evidence }[] = [];
-  for (const [id, share] of languageShares(summary.languages, catalog)) {
+  // The product's main language: a test suite in Python does not make a Go service's Python production.
+  for (const [id, share] of languageShares(summary.productionLanguages ?? summary.languages, catalog)) {
     if (share < MAIN_LANGUAGE_SHARE) continue;
     const own = found
       .filter((f) => f.technology === id && f.evidence.repo === summary.name)

@@ -118,9 +118,12 @@ for (const file of readdirSync(labelDir)
       .filter((t) => t.status === "production" || NATIVE_STATUSES[t.category]?.includes(t.status))
       .map((t) => t.id),
   );
-  // Languages are counted by bytes (repos[].languages), not listed as technologies.
+  // Languages are counted by bytes (repos[].productionLanguages: what the product is written in), not
+  // listed as technologies.
   const languages = new Set(
-    truth.repos.flatMap((repo) => Object.keys(repo.languages).map((l) => l.toLowerCase())),
+    truth.repos.flatMap((repo) =>
+      Object.keys(repo.productionLanguages ?? repo.languages).map((l) => l.toLowerCase()),
+    ),
   );
   for (const [id, entry] of catalog) {
     if (entry.category !== "language") continue;

@@ -271,3 +271,50 @@ function testLanguageCatalog(): LanguageCatalog {
 function fixture(name: string): string {
   return fileURLToPath(new URL(`../fixtures/repos/${name}`, import.meta.url));
 }
+
+describe("the product's languages (issue 29)", () => {
+  const analyze = async (files: Record<string, string>) =>
+    analyzeRepo(
+      {
+        name: "r",
+        source: "r",
+        warnings: [],
+        files: Object.entries(files).map(([path, text]) => ({ path, size: text.length })),
+        read: (path) => Promise.resolve(Buffer.from(files[path] ?? "")),
+      },
+      { catalog: await defaultCatalog(), detectors: [] },
+    );
+
+  it("counts every kind of code in languages, and only production files in productionLanguages", async () => {
+    const { summary } = await analyze({
+      "src/lib.rs": "pub fn f() {}\n",
+      "examples/chat/index.js": "console.log(1);\n",
+      "tests/it.py": "assert True\n",
+      "scripts/release.sh": "echo ok\n",
+      "docs/guide.md": "# Guide\n",
+    });
+    expect(summary.languages).toEqual({ JavaScript: 16, Rust: 14, Python: 12, Shell: 8 });
+    expect(summary.productionLanguages).toEqual({ Rust: 14 });
+  });
+
+  it("reads the main language from production files: a Go service's Python test suite is not production", async () => {
+    const catalog = await defaultCatalog();
+    const found = [
+      {
+        technology: "python",
+        evidence: {
+          repo: "r",
+          path: "tests/requirements.txt",
+          kind: "test" as const,
+          via: "manifest" as const,
+          detail: "pytest",
+        },
+      },
+    ];
+    const summary = { name: "r", languages: { Python: 900, Go: 100 }, productionLanguages: { Go: 100 } };
+    expect(mainLanguageEvidence(summary, found, catalog)).toEqual([]);
+    expect(
+      mainLanguageEvidence({ name: "r", languages: { Python: 900, Go: 100 } }, found, catalog),
+    ).toHaveLength(1);
+  });
+});

@@ -69,6 +69,8 @@ describe("the platform-infra sample", () => {
     expect(eksCode.map(ref)).toEqual([
       "platform-infra/terraform/eks.tf:21",
       "platform-infra/terraform/eks.tf:64",
+      // The bootstrap script that converges production runs `aws eks update-kubeconfig`.
+      "platform-infra/scripts/bootstrap.sh:19",
     ]);
     expect(pgCode.map((e) => e.detail)).toContain('resource "aws_db_instance" "orders": engine = "postgres"');
   });

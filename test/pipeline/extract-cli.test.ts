@@ -32,7 +32,14 @@ describe("vouch extract --json: the contract", () => {
     expect(Object.keys(result).sort()).toEqual(["docClaims", "repos", "technologies", "warnings"]);
     for (const r of result.repos) {
       // The samples have a history (samples/history.yaml): each names its commit.
-      expect(Object.keys(r).sort()).toEqual(["commit", "filesScanned", "languages", "name", "source"]);
+      expect(Object.keys(r).sort()).toEqual([
+        "commit",
+        "filesScanned",
+        "languages",
+        "name",
+        "productionLanguages",
+        "source",
+      ]);
     }
     for (const t of result.technologies) {
       expect(
@@ -347,6 +354,8 @@ describe("vouch extract github:… through the real Octokit client", () => {
         commit: fakeSha({ owner: "dana", name: "ledger" }),
         filesScanned: 3,
         languages: { Python: 55 },
+        // The example script (14 bytes of Python under examples/) is not the product.
+        productionLanguages: { Python: 41 },
       },
     ]);
     expect(out.technologies.find((t) => t.id === "fastapi")?.status).toBe("production");

@@ -112,6 +112,11 @@ describe("technologyBacking: code-derived truth", () => {
       by: [
         {
           source: "truth",
+          ref: "platform-infra/scripts/bootstrap.sh:19",
+          text: 'aws eks update-kubeconfig --region "$REGION" --name "$CLUSTER"',
+        },
+        {
+          source: "truth",
           ref: "platform-infra/terraform/eks.tf:21",
           text: 'resource "aws_eks_cluster" "main"',
         },
@@ -121,7 +126,7 @@ describe("technologyBacking: code-derived truth", () => {
           text: 'resource "aws_eks_node_group" "default"',
         },
       ],
-      why: "Amazon EKS has production evidence: platform-infra/terraform/eks.tf:21, platform-infra/terraform/eks.tf:64.",
+      why: "Amazon EKS has production evidence: platform-infra/scripts/bootstrap.sh:19, platform-infra/terraform/eks.tf:21, platform-infra/terraform/eks.tf:64.",
     });
   });
 

@@ -257,12 +257,13 @@ describe("profile and truth as documents", () => {
     expect(eks).toMatchObject({
       kind: "truth",
       repo: "platform-infra",
-      path: "terraform/eks.tf",
-      lines: [21, 21],
+      // The first evidence by path: the bootstrap script's `aws eks update-kubeconfig`.
+      path: "scripts/bootstrap.sh",
+      lines: [19, 19],
       metadata: { technology: "amazon-eks", vendor: "AWS" },
     });
     expect(eks?.text).toMatch(
-      /^Amazon EKS is used in production: platform-infra\/terraform\/eks\.tf:21(, |\.)/,
+      /^Amazon EKS is used in production: platform-infra\/scripts\/bootstrap\.sh:19, platform-infra\/terraform\/eks\.tf:21(, |\.)/,
     );
     const production = truth.technologies.filter((t) => t.status === "production");
     expect(docs).toHaveLength(production.length);

@@ -71,7 +71,7 @@ describe("the five questions of issue 18, on the sample candidate", () => {
     ],
     [
       "Has Dana run a self-hosted cluster with kubeadm?",
-      "The docs say Self-hosted Kubernetes (platform-infra/docs/architecture.md:12, platform-infra/docs/architecture.md:13, platform-infra/docs/architecture.md:15), but the code uses Amazon EKS (platform-infra/terraform/eks.tf:21, platform-infra/terraform/eks.tf:64).\n" +
+      "The docs say Self-hosted Kubernetes (platform-infra/docs/architecture.md:12, platform-infra/docs/architecture.md:13, platform-infra/docs/architecture.md:15), but the code uses Amazon EKS (platform-infra/terraform/eks.tf:21, platform-infra/terraform/eks.tf:64, platform-infra/scripts/bootstrap.sh:19).\n" +
         `- ${EKS_MIGRATION}`,
       ["platform-infra/docs/architecture.md:12", "profile.yaml#work[0]"],
     ],
