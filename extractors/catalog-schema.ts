@@ -39,6 +39,7 @@ export const KEY_SPACES = [
   "url-scheme",
   "host",
   "command",
+  "spring-property",
 ] as const;
 
 export type KeySpace = (typeof KEY_SPACES)[number];

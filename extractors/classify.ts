@@ -41,6 +41,7 @@ const FOLDERS: Record<Exclude<EvidenceKind, "production">, ReadonlySet<string>> 
     "mocks",
     "e2e",
     "cypress",
+    "playwright",
     "integration-tests",
     "testing",
     // Semgrep rules' sample code: each file shows what a rule flags, not what the product imports.
@@ -165,10 +166,44 @@ export function classifyPath(path: string): EvidenceKind {
   if (file === "tasks.py" && segments.length === 0) return "tooling";
   if (SRC_TEST.test(path)) return "test";
   for (const kind of KIND_ORDER) {
-    if (folders.some((f) => FOLDERS[kind].has(f) || (kind === "test" && TEST_WORD_FOLDER.test(f))))
+    if (
+      folders.some(
+        (f, i) =>
+          (FOLDERS[kind].has(f) && !(kind === "tooling" && isServedScripts(folders, i))) ||
+          (kind === "test" && TEST_WORD_FOLDER.test(f)),
+      )
+    )
       return kind;
   }
   return "production";
+}
+
+// Folders a web server serves as they are: a `scripts/` inside one holds the pages' scripts, not tooling.
+const SERVED_FOLDERS: ReadonlySet<string> = new Set([
+  "static",
+  "public",
+  "assets",
+  "wwwroot",
+  "web",
+  "resources",
+]);
+
+function isServedScripts(folders: readonly string[], index: number): boolean {
+  const name = folders[index];
+  return (
+    (name === "scripts" || name === "script") && folders.slice(0, index).some((f) => SERVED_FOLDERS.has(f))
+  );
+}
+
+/**
+ * A file's kind once its neighbours are known: a `setup.py` inside a Python package (beside an
+ * `__init__.py`) is a module of the application (`app/setup.py` creating the Flask app), not setuptools'.
+ */
+export function classifyWithNeighbours(path: string, hasFile: (path: string) => boolean): EvidenceKind {
+  const kind = classifyPath(path);
+  if (kind !== "tooling" || !path.endsWith("/setup.py")) return kind;
+  const folder = path.slice(0, path.lastIndexOf("/"));
+  return hasFile(`${folder}/__init__.py`) ? classifyPath(`${folder}/_`) : kind;
 }
 
 /** Folders the walker never enters: their files are someone else's code or build output. */

@@ -125,9 +125,19 @@ export function uncountGenerated(
   size: number,
   text: string,
 ): boolean {
+  if (!isGeneratedText(text)) return false;
+  return uncountLanguage(languages, path, kind, size);
+}
+
+/** Takes back the bytes `countLanguage` added for a file; a language left with none is removed. */
+export function uncountLanguage(
+  languages: Record<string, number>,
+  path: string,
+  kind: EvidenceKind,
+  size: number,
+): boolean {
   const language = languageOf(path);
   if (!language || !countsTowardLanguages(kind) || languages[language] === undefined) return false;
-  if (!isGeneratedText(text)) return false;
   const left = languages[language] - size;
   if (left > 0) languages[language] = left;
   else delete languages[language];

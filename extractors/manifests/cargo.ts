@@ -27,7 +27,47 @@ function tomlKey(segment: string): string {
   return /^[A-Za-z0-9_-]+$/.test(segment) ? segment : `'${segment}'`;
 }
 
-function readTable(doc: TomlDocument, path: string[], scope: DependencyScope, out: Detection[]): void {
+/**
+ * Optional dependencies that only private features turn on (`__private = ["dep:reqwest"]`: by Cargo's
+ * convention a leading underscore marks a feature for the crate's own tests and docs), directly or through
+ * other features, and never `default`: the crate's users never build them.
+ */
+export function privateOnlyDependencies(doc: TomlDocument): Set<string> {
+  const features = isRecord(doc.value.features) ? doc.value.features : {};
+  const lists = new Map<string, string[]>();
+  for (const [name, list] of Object.entries(features))
+    lists.set(
+      name,
+      Array.isArray(list) ? list.filter((item): item is string => typeof item === "string") : [],
+    );
+  // What each feature turns on, features it lists followed.
+  const enabledBy = new Map<string, Set<string>>();
+  const visit = (feature: string, root: string, seen: Set<string>) => {
+    if (seen.has(feature)) return;
+    seen.add(feature);
+    for (const item of lists.get(feature) ?? []) {
+      const dep = /^dep:([\w-]+)$/.exec(item)?.[1] ?? /^([\w-]+)\/[\w-]+$/.exec(item)?.[1];
+      const name = dep ?? item;
+      if (!dep && lists.has(item)) visit(item, root, seen);
+      enabledBy.set(name, (enabledBy.get(name) ?? new Set()).add(root));
+    }
+  };
+  for (const name of lists.keys()) visit(name, name, new Set());
+  const privateOnly = new Set<string>();
+  for (const [dep, roots] of enabledBy) {
+    if (lists.has(dep)) continue;
+    if ([...roots].every((root) => root.startsWith("_"))) privateOnly.add(dep);
+  }
+  return privateOnly;
+}
+
+function readTable(
+  doc: TomlDocument,
+  path: string[],
+  scope: DependencyScope,
+  out: Detection[],
+  privateOnly: ReadonlySet<string> = new Set(),
+): void {
   const table = path.reduce<unknown>((node, key) => (isRecord(node) ? node[key] : undefined), doc.value);
   if (table === undefined) return;
   const header = `[${path.map(tomlKey).join(".")}]`;
@@ -50,13 +90,15 @@ function readTable(doc: TomlDocument, path: string[], scope: DependencyScope, ou
     // `web = { package = "actix-web" }` depends on actix-web under another name.
     const crate = typeof spec.package === "string" ? spec.package : key;
     const renamed = crate === key ? "" : ` (as ${key})`;
-    const entryScope = spec.optional === true && scope === "runtime" ? "optional" : scope;
+    const optional = spec.optional === true && scope === "runtime";
+    const entryScope = optional ? (privateOnly.has(key) ? "dev" : "optional") : scope;
+    const hidden = optional && privateOnly.has(key) ? " (only private features enable it)" : "";
     out.push(
       manifestDetection(
         "cargo",
         crate,
         line,
-        `${header} ${withVersion(crate, spec.version)}${renamed}`,
+        `${header} ${withVersion(crate, spec.version)}${renamed}${hidden}`,
         entryScope,
       ),
     );
@@ -90,7 +132,7 @@ function readFeatures(doc: TomlDocument, out: Detection[]): void {
             `${enabled[1]}/${enabled[2]}`,
             line,
             `[features] ${name}: ${item as string}`,
-            "optional",
+            name.startsWith("_") ? "dev" : "optional",
           ),
         );
     }
@@ -105,7 +147,8 @@ export const cargoTomlDetector: FileDetector = {
     if (isBlank(text)) return [];
     const doc = parseTomlDocument(text);
     const detections: Detection[] = [];
-    for (const [section, scope] of SECTIONS) readTable(doc, [section], scope, detections);
+    const privateOnly = privateOnlyDependencies(doc);
+    for (const [section, scope] of SECTIONS) readTable(doc, [section], scope, detections, privateOnly);
     const targets = doc.value.target;
     if (isRecord(targets)) {
       for (const target of Object.keys(targets)) {

@@ -3,6 +3,7 @@ import type { FileDetector } from "../types.js";
 import { buildFileDetector } from "./build-files.js";
 import { cargoTomlDetector } from "./cargo.js";
 import { composerJsonDetector } from "./composer.js";
+import { configFileDetector, shadcnConfigDetector } from "./config-files.js";
 import { msbuildDetector, packagesConfigDetector } from "./dotnet.js";
 import { goModDetector } from "./go.js";
 import { gradleScriptDetector, versionCatalogDetector } from "./gradle.js";
@@ -16,6 +17,7 @@ import {
   setupCfgDetector,
 } from "./python.js";
 import { gemfileDetector, gemspecDetector } from "./ruby.js";
+import { springConfigDetector } from "./spring-config.js";
 
 export { ownPackageDetector };
 
@@ -37,4 +39,7 @@ export const manifestDetectors: FileDetector[] = [
   packagesConfigDetector,
   ownPackageDetector,
   buildFileDetector,
+  configFileDetector,
+  shadcnConfigDetector,
+  springConfigDetector,
 ];

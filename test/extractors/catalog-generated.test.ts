@@ -200,6 +200,8 @@ describe("keys two entries share", () => {
   /** Every key written in two entries, on purpose: a product and what it runs, or a host and its engine. */
   const INTENDED = new Map<string, string>([
     ["image pgvector/pgvector", "pgvector,postgresql"],
+    // Spring Boot's OAuth 2.0 starters are Spring Security's OAuth client and resource server.
+    ["maven org.springframework.boot:spring-boot-starter-oauth2-*", "oauth-libraries,spring-security"],
     ["image ankane/pgvector", "pgvector,postgresql"],
     ["npm @aws-lambda-powertools/*", "aws,aws-lambda"],
     ["nuget amazon.lambda.*", "aws,aws-lambda"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyPath, isSkippedFolder } from "../../extractors/classify.js";
+import { classifyPath, classifyWithNeighbours, isSkippedFolder } from "../../extractors/classify.js";
 import type { EvidenceKind } from "../../core/truth.js";
 
 const cases: [string, EvidenceKind][] = [
@@ -18,7 +18,14 @@ const cases: [string, EvidenceKind][] = [
   ["analysis.ipynb", "example"],
   ["playground/main.go", "example"],
   ["samples/Hello.java", "example"],
+  // a web server's own folders serve their scripts/ to the pages (vaultwarden's admin UI)
+  ["src/static/scripts/admin.js", "production"],
+  ["public/scripts/app.js", "production"],
+  ["app/assets/script/menu.js", "production"],
+  ["scripts/release.js", "tooling"],
+  ["static/tools/build.js", "tooling"],
   // tests
+  ["playwright/global-utils.ts", "test"],
   ["tests/test_api.py", "test"],
   ["src/__tests__/app.tsx", "test"],
   ["store_test.go", "test"],
@@ -182,5 +189,25 @@ describe("classifyPath: code generators' output (issue 14)", () => {
     ["src/genetics/model.py", "production"],
   ])("%s → %s", (path, kind) => {
     expect(classifyPath(path)).toBe(kind);
+  });
+});
+
+describe("classifyWithNeighbours", () => {
+  const has =
+    (...paths: string[]) =>
+    (path: string) =>
+      paths.includes(path);
+
+  it("reads a setup.py inside a Python package as a module of the application", () => {
+    expect(classifyWithNeighbours("app/setup.py", has("app/__init__.py"))).toBe("production");
+    expect(classifyWithNeighbours("tests/app/setup.py", has("tests/app/__init__.py"))).toBe("test");
+  });
+
+  it("keeps setuptools' setup.py tooling, at the root or at a package's root", () => {
+    expect(classifyWithNeighbours("setup.py", has("__init__.py"))).toBe("tooling");
+    expect(classifyWithNeighbours("packages/sdk/setup.py", has("packages/sdk/sdk/__init__.py"))).toBe(
+      "tooling",
+    );
+    expect(classifyWithNeighbours("src/main.py", has())).toBe("production");
   });
 });

@@ -297,6 +297,26 @@ describe("the product's languages (issue 29)", () => {
     expect(summary.productionLanguages).toEqual({ Rust: 14 });
   });
 
+  it("takes back a production-path file that imports a test runner: it is a test, not the product's language", async () => {
+    const files = {
+      "src/main.rs": "fn main() {}\n",
+      "e2e-utils/helpers.ts": 'import { expect } from "@playwright/test";\n',
+      "web/app.ts": 'import { h } from "preact";\n',
+    };
+    const { summary } = await analyzeRepo(
+      {
+        name: "r",
+        source: "r",
+        warnings: [],
+        files: Object.entries(files).map(([path, text]) => ({ path, size: text.length })),
+        read: (path) => Promise.resolve(Buffer.from(files[path as keyof typeof files] ?? "")),
+      },
+      { catalog: await defaultCatalog(), detectors: allDetectors },
+    );
+    expect(summary.languages).toEqual({ TypeScript: 71, Rust: 13 });
+    expect(summary.productionLanguages).toEqual({ TypeScript: 28, Rust: 13 });
+  });
+
   it("reads the main language from production files: a Go service's Python test suite is not production", async () => {
     const catalog = await defaultCatalog();
     const found = [

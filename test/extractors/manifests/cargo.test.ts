@@ -6,6 +6,27 @@ beforeAll(() => initDetectors(cargoTomlDetector));
 
 const cases: { name: string; text: string; expected: Row[] }[] = [
   {
+    name: "an optional dependency only private features turn on is the crate's own tooling",
+    text: lines(
+      "[dependencies]",
+      'reqwest = { version = "0.12", optional = true }',
+      'tokio-tungstenite = { version = "0.28", optional = true }',
+      'tracing = { version = "0.1", optional = true }',
+      "",
+      "[features]",
+      'default = ["tracing"]',
+      'ws = ["dep:tokio-tungstenite"]',
+      '__private = ["dep:reqwest", "__docs"]',
+      '__docs = ["tokio-tungstenite?/native-tls"]',
+    ),
+    expected: [
+      ["cargo", "reqwest", 2, "dev"],
+      ["cargo", "tokio-tungstenite", 3, "optional"],
+      ["cargo", "tracing", 4, "optional"],
+      ["cargo", "tokio-tungstenite/native-tls", 10, "dev"],
+    ],
+  },
+  {
     name: "features that choose a database: a dependency's, and [features] (optional, as a crate's own are)",
     text: lines(
       "[dependencies]",

@@ -66,8 +66,11 @@ describe("manifestDetectors", () => {
     expect(readers.filter((d) => d.matches(path))).toEqual([]);
   });
 
-  it("reads names only in the build-files detector", () => {
-    expect(manifestDetectors.filter((d) => d.byName).map((d) => d.id)).toEqual(["build-files"]);
+  it("reads names only in the build-files and config-files detectors", () => {
+    expect(manifestDetectors.filter((d) => d.byName).map((d) => d.id)).toEqual([
+      "build-files",
+      "config-files",
+    ]);
   });
 
   // Whatever the bytes, a detector returns detections or throws a ParseError: never anything else.
