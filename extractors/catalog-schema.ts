@@ -40,6 +40,7 @@ export const KEY_SPACES = [
   "host",
   "command",
   "spring-property",
+  "k8s-annotation",
 ] as const;
 
 export type KeySpace = (typeof KEY_SPACES)[number];

@@ -159,7 +159,8 @@ function mergeTechnologies(
   return technologies.sort((a, b) => a.id.localeCompare(b.id));
 }
 
-// One entry per place; imports capped per repository and kind, the candidate's kept first.
+// One entry per place; imports and configuration (a property, a migration file: there may be hundreds)
+// capped per repository and kind, the candidate's kept first.
 function dedupe(sorted: readonly Evidence[]): Evidence[] {
   const seen = new Set<string>();
   const imports = new Map<string, number>();
@@ -169,15 +170,19 @@ function dedupe(sorted: readonly Evidence[]): Evidence[] {
     const place = `${e.repo}\0${e.path}\0${e.line ?? ""}\0${e.via}`;
     if (seen.has(place)) continue;
     seen.add(place);
-    if (e.via === "import") {
-      const group = `${e.repo}\0${e.kind}`;
+    if (e.via === "import" || e.via === "config") {
+      const group = `${e.repo}\0${e.kind}\0${e.via}`;
       const count = imports.get(group) ?? 0;
       if (count >= MAX_IMPORT_EVIDENCE) continue;
       imports.set(group, count + 1);
     }
     kept.push(e);
   }
-  return kept.sort(compareEvidence);
+  // A setting (a property, an annotation, a host in configuration) shows use less directly than a dependency,
+  // an import, a resource or a deploy step: it is listed after them.
+  return kept.sort(
+    (a, b) => Number(a.via === "config") - Number(b.via === "config") || compareEvidence(a, b),
+  );
 }
 
 function repoEvidence(technologies: readonly Technology[]): RepoEvidence {

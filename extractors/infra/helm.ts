@@ -1,6 +1,7 @@
 // Helm charts: Chart.yaml (the chart and its dependencies) and values files (the images it deploys).
 import type { Node } from "yaml";
 import type { Detection, FileDetector } from "../types.js";
+import { annotationDetections } from "./annotations.js";
 import { detection } from "./detection.js";
 import { baseName, chartName, imageRepository } from "./refs.js";
 import type { YamlDoc } from "./yaml-doc.js";
@@ -15,8 +16,11 @@ export const chartDetector: FileDetector = {
     const first = doc?.entries(doc.root)[0];
     if (!doc || !first) return [];
     const name = doc.string(doc.get(doc.root, "name"));
+    const chart = `Helm chart ${name ?? ""}`.trim();
+    // A chart is a package of Kubernetes objects: what it deploys runs on Kubernetes.
     const found = [
-      detection("tool", "helm", "iac", doc.line(first.keyNode), `Helm chart ${name ?? ""}`.trim()),
+      detection("tool", "helm", "iac", doc.line(first.keyNode), chart),
+      detection("tool", "kubernetes", "iac", doc.line(first.keyNode), `${chart} (deploys to Kubernetes)`),
     ];
     for (const dependency of doc.items(doc.get(doc.root, "dependencies"))) {
       const nameNode = doc.get(dependency, "name");
@@ -42,7 +46,10 @@ export const valuesDetector: FileDetector = {
   matches: (path) => VALUES_FILE.test(baseName(path)),
   init: loadYaml,
   detect(file) {
-    return parseClaimedYaml(file.path, file.text).flatMap((doc) => valuesImages(doc, doc.root, ""));
+    return [
+      ...parseClaimedYaml(file.path, file.text).flatMap((doc) => valuesImages(doc, doc.root, "")),
+      ...annotationDetections(file.text),
+    ];
   },
 };
 

@@ -5,6 +5,7 @@ import {
   bitbucketPipelinesDetector,
   buildkiteDetector,
   circleCiDetector,
+  concourseDetector,
   droneDetector,
   githubActionDetector,
   githubWorkflowDetector,
@@ -48,6 +49,7 @@ export const infraDetectors: FileDetector[] = [
   bitbucketPipelinesDetector,
   buildkiteDetector,
   droneDetector,
+  concourseDetector,
   // Deploy and build scripts
   shellScriptDetector,
 ];

@@ -1,6 +1,7 @@
 // Kubernetes manifests, Kustomize, Skaffold and helmfile.
 import type { Node } from "yaml";
 import type { Detection, FileDetector } from "../types.js";
+import { annotationDetections } from "./annotations.js";
 import { detection } from "./detection.js";
 import { baseName, chartName, imageRepository } from "./refs.js";
 import type { YamlDoc } from "./yaml-doc.js";
@@ -24,7 +25,8 @@ export const kubernetesDetector: FileDetector = {
     if (!file.text.includes("apiVersion") || !/^\s*kind\s*:/m.test(file.text)) return [];
     // Helm templates are Go templates, not YAML; the chart's Chart.yaml and values.yaml speak for their
     // images, and only the kinds of the objects they render are read, line by line.
-    if (isHelmTemplate(file.path, file.text)) return templateApiGroups(file.text);
+    if (isHelmTemplate(file.path, file.text))
+      return [...templateApiGroups(file.text), ...annotationDetections(file.text)];
     requireYaml();
     const { docs, problem } = parseYaml(file.text);
     if (problem) return [];
@@ -51,7 +53,7 @@ export const kubernetesDetector: FileDetector = {
       const owner = name ? `${kind}/${name}` : kind;
       found.push(...containerImages(doc, doc.root, owner), ...gitOpsCharts(doc, kind, owner));
     }
-    return found;
+    return cluster ? [...found, ...annotationDetections(file.text)] : found;
   },
 };
 
@@ -86,8 +88,22 @@ function templateApiGroups(text: string): Detection[] {
   const found: Detection[] = [];
   let apiVersion: { value: string; line: number } | undefined;
   let kind: string | undefined;
+  let cluster = false;
   const flush = () => {
     const group = apiVersion && kind ? apiGroup(apiVersion.value, kind, apiVersion.line) : undefined;
+    // What a chart's template renders is a Kubernetes object, whatever its group.
+    if (apiVersion && kind && !cluster && !NOT_KUBERNETES_API.test(apiVersion.value)) {
+      cluster = true;
+      found.push(
+        detection(
+          "tool",
+          "kubernetes",
+          "iac",
+          apiVersion.line,
+          `${kind} (${apiVersion.value}) in a Helm template`,
+        ),
+      );
+    }
     if (group) found.push(group);
     apiVersion = kind = undefined;
   };

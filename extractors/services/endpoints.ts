@@ -71,6 +71,13 @@ const HOST_SUFFIXES = [
   "firebaseio.com",
   "cloudfunctions.net",
   "appspot.com",
+  // S3-compatible object stores, named by the endpoint an S3 client is pointed at.
+  "r2.cloudflarestorage.com",
+  "digitaloceanspaces.com",
+  "backblazeb2.com",
+  // Analytics a page loads, allowed by the app's Content-Security-Policy or set in its settings.
+  "googletagmanager.com",
+  "google-analytics.com",
 ];
 // One pass over the text for every suffix: faster than an indexOf per suffix on large files.
 const HOST_SUFFIX = new RegExp(HOST_SUFFIXES.map((suffix) => suffix.replace(/\./g, "\\.")).join("|"), "g");
@@ -124,7 +131,10 @@ function hostBefore(
   if (WORD_CHAR.test(text[at + suffix.length] ?? "") || text[at - 1] !== ".") return undefined;
   let start = at - 1;
   while (start > 0 && HOST_CHAR.test(text[start - 1] ?? "")) start--;
-  const labels = text.slice(start, at - 1).split(".");
+  const raw = text.slice(start, at - 1);
+  // A templated first label (`<%= ENV["ACCOUNT"] %>.r2.cloudflarestorage.com`, `${bucket}.s3.amazonaws.com`)
+  // leaves the labels after it.
+  const labels = raw === "" ? [] : raw.replace(/^\.+/, "").split(".");
   return labels.every((label) => /^[a-z0-9-]+$/.test(label)) ? { labels, start } : undefined;
 }
 

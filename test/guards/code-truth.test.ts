@@ -69,8 +69,8 @@ describe("the platform-infra sample", () => {
     expect(eksCode.map(ref)).toEqual([
       "platform-infra/terraform/eks.tf:21",
       "platform-infra/terraform/eks.tf:64",
-      // The bootstrap script that converges production runs `aws eks update-kubeconfig`.
-      "platform-infra/scripts/bootstrap.sh:19",
+      // The service account's IAM role for EKS (IRSA) says the workload runs on EKS.
+      "platform-infra/deploy/kustomize/base/serviceaccount.yaml:7",
     ]);
     expect(pgCode.map((e) => e.detail)).toContain('resource "aws_db_instance" "orders": engine = "postgres"');
   });

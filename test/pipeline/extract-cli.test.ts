@@ -131,7 +131,17 @@ describe("vouch extract on the sample repositories", () => {
     ],
     ["pandas", "example-only", ["ledger-service/notebooks/exploration.ipynb"]],
     // The bootstrap script that converges production points kubectl at the cluster.
-    ["amazon-eks", "production", ["platform-infra/scripts/bootstrap.sh", "platform-infra/terraform/eks.tf"]],
+    [
+      "amazon-eks",
+      "production",
+      [
+        "platform-infra/scripts/bootstrap.sh",
+        "platform-infra/terraform/eks.tf",
+        // IRSA: the service account's annotation names its IAM role for EKS; a setting is listed last.
+        "platform-infra/deploy/kustomize/base/serviceaccount.yaml",
+        "platform-infra/deploy/kustomize/overlays/production/serviceaccount-patch.yaml",
+      ],
+    ],
     ["amazon-rds", "production", ["platform-infra/terraform/rds.tf"]],
     ["pytest", "test-only", ["ledger-service/pyproject.toml", "ledger-service/tests/test_ledger.py"]],
     ["vitest", "test-only", ["payments-api/package.json", "payments-api/test/payments.test.ts"]],

@@ -154,7 +154,7 @@ describe("the same repository, committed by someone else", () => {
     const iam = report.matches.find((m) => m.technology === "aws-iam");
     expect(iam?.status).toBe("others-only");
     expect(iam?.note).toMatch(
-      /^someone\/platform-infra uses AWS IAM \(someone\/platform-infra\/deploy\/.*someone\/platform-infra\/terraform\/eks\.tf:1\); none of its AWS IAM files are Dana Reyes's\.$/,
+      /^someone\/platform-infra uses AWS IAM \(someone\/platform-infra\/terraform\/eks\.tf:1, .*\); none of its AWS IAM files are Dana Reyes's\.$/,
     );
   });
 });

@@ -9,7 +9,33 @@ import { type CiContext, enter } from "./context.js";
 import { imageScope, yamlCiDetector } from "./yaml-ci.js";
 
 /** What a step's action does, which decides its scope (`actionScope`). */
-type ActionRole = "deploy" | "access" | "release" | "test" | "setup";
+type ActionRole = "deploy" | "pages" | "access" | "release" | "test" | "setup";
+
+/** GitHub Pages' actions: they deploy a site, or only a report or the docs (`publishesDocs`). */
+const PAGES_ACTIONS = new Set([
+  "actions/deploy-pages",
+  "actions/upload-pages-artifact",
+  "actions/configure-pages",
+  "peaceiris/actions-gh-pages",
+  "jamesives/github-pages-deploy-action",
+]);
+
+// What a Pages job builds when it publishes documentation or a report rather than the product's site.
+const DOCS_BUILD =
+  /\b(?:schemaspy|javadoc|dokka|typedoc|jsdoc|rustdoc|cargo\s+doc|mkdocs|sphinx(?:-build)?|docusaurus|storybook|doxygen|pdoc|redoc|allure|jacoco|coverage|docs?|documentation|reports?)\b/i;
+
+/** A Pages job whose steps build documentation or a report: it publishes them, it deploys no product. */
+function publishesDocs(doc: YamlDoc, id: string, job: Node | undefined): boolean {
+  const steps = doc.items(doc.get(job, "steps"));
+  const words = [
+    id,
+    doc.string(doc.get(job, "name")) ?? "",
+    ...steps.map((step) => doc.string(doc.get(step, "name")) ?? ""),
+    ...steps.map((step) => doc.string(doc.getIn(step, ["with", "path"])) ?? ""),
+    ...commandsIn(doc, doc.get(job, "steps")),
+  ];
+  return words.some((text) => DOCS_BUILD.test(text));
+}
 
 /** Actions that start a cluster living only as long as the job: it runs tests. */
 const THROWAWAY_CLUSTER_ACTIONS = new Set([
@@ -92,6 +118,7 @@ function actionRole(reference: string): ActionRole {
   if (!path) return "setup";
   const [owner = "", repo = ""] = path.split("/");
   const action = `${owner}/${repo}`;
+  if (PAGES_ACTIONS.has(action)) return "pages";
   if (TEST_ACTIONS.has(action) || TEST_ACTION.test(path)) return "test";
   // `superfly/flyctl-actions/setup-flyctl` only installs the CLI.
   if (path.includes("/setup-") || path.startsWith("superfly/flyctl-actions/")) {
@@ -109,6 +136,8 @@ function actionScope(role: ActionRole, context: CiContext): DependencyScope | un
   switch (role) {
     case "deploy":
       return undefined;
+    case "pages":
+      return context.production ? undefined : "build";
     case "access":
       return context.production ? undefined : "dev";
     case "release":
@@ -129,6 +158,8 @@ function githubDeploys(doc: YamlDoc, id: string, job: Node | undefined): boolean
     .map((step) => doc.string(doc.get(step, "uses")))
     .filter((reference): reference is string => reference !== undefined);
   if (uses.some((reference) => actionRole(reference) === "deploy")) return true;
+  if (uses.some((reference) => actionRole(reference) === "pages") && !publishesDocs(doc, id, job))
+    return true;
   if (publishesToCloudRegistry(doc, job)) return true;
   const throwaway = uses.some((reference) => {
     const [owner = "", repo = ""] = (actionPath(reference) ?? "").split("/");

@@ -5,6 +5,7 @@
 // environment: setup, lint, test and release steps carry a non-runtime `scope` ("dev", "test", "build"),
 // while deploy steps (and, inside a deploy job, the cloud logins and deploy tools they need) stay production.
 export { githubActionDetector, githubWorkflowDetector } from "./github.js";
+export { concourseDetector } from "./concourse.js";
 export { jenkinsDetector } from "./jenkins.js";
 export {
   azurePipelinesDetector,

@@ -105,13 +105,27 @@ function cloudKeys(cli: string, args: string[], at: number): CommandKey[] {
   if (endpoint !== -1 && LOCAL_ENDPOINT.test(`${args[endpoint]} ${args[endpoint + 1] ?? ""}`)) return [];
   const [group, sub] = words;
   if (!group) return [];
+  // A flag that attaches a service to what is deployed (`gcloud run deploy --vpc-connector=redis-vpc`).
+  const flags = args
+    .map((word) => word.replace(/=.*$/, ""))
+    .filter((flag) => SERVICE_FLAGS.has(`${cli} ${flag}`))
+    .map((flag) => ({ space: "command" as const, name: `${cli} ${flag}`, at }));
   // `gcloud auth configure-docker`, `aws ecr get-login-password`: logins to push the product's image.
   const ships = SHIPPING.has(`${cli} ${group} ${sub}`) ? { ships: true as const } : {};
   return [
     { space: "command", name: `${cli} ${group}`, at, ...ships },
     ...(sub ? [{ space: "command" as const, name: `${cli} ${group} ${sub}`, at, ...ships }] : []),
+    ...new Map(flags.map((flag) => [flag.name, flag])).values(),
   ];
 }
+
+const SERVICE_FLAGS: ReadonlySet<string> = new Set([
+  "gcloud --vpc-connector",
+  "gcloud --add-cloudsql-instances",
+  "gcloud --set-cloudsql-instances",
+  "gcloud --set-secrets",
+  "gcloud --binary-authorization",
+]);
 
 /** `docker push REF`, `docker buildx build --push -t REF`: the registry of each image pushed. */
 function pushedTo(args: string[], at: number): CommandKey[] {

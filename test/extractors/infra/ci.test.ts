@@ -594,6 +594,36 @@ describe("CI evidence is tooling unless it deploys", () => {
       ],
     },
     {
+      name: "GitHub: Pages deploys a site, and only publishes a documentation or report job's pages",
+      detector: githubWorkflowDetector,
+      path: ".github/workflows/pages.yml",
+      text: dedent(`
+        on: push
+        jobs:
+          site:
+            runs-on: ubuntu-latest
+            steps:
+              - run: npm ci && npm run build
+              - uses: actions/upload-pages-artifact@v3
+                with:
+                  path: out/
+              - uses: actions/deploy-pages@v4
+          schema-report:
+            runs-on: ubuntu-latest
+            steps:
+              - run: java -jar /tmp/schemaspy.jar -o /tmp/schema
+              - uses: peaceiris/actions-gh-pages@v4
+                with:
+                  publish_dir: /tmp/schema
+      `),
+      expected: [
+        "ci:github-actions production",
+        "gh-action:actions/upload-pages-artifact production",
+        "gh-action:actions/deploy-pages production",
+        "gh-action:peaceiris/actions-gh-pages build",
+      ],
+    },
+    {
       name: "GitHub: a CI helper action under .github/ is tooling",
       detector: githubActionDetector,
       path: ".github/actions/setup/action.yml",

@@ -14,6 +14,16 @@ describe("commandKeys: what a shell command says about where the product runs", 
   it.each<[string, string[]]>([
     ["gcloud beta run deploy api --region=europe-west2", ["command:gcloud run", "command:gcloud run deploy"]],
     [
+      'gcloud run deploy api --vpc-connector="redis-vpc" \\\n  --add-cloudsql-instances=p:r:db --set-secrets=K=k:1',
+      [
+        "command:gcloud run",
+        "command:gcloud run deploy",
+        "command:gcloud --vpc-connector",
+        "command:gcloud --add-cloudsql-instances",
+        "command:gcloud --set-secrets",
+      ],
+    ],
+    [
       "gcloud --project acme secrets versions add key",
       ["command:gcloud secrets", "command:gcloud secrets versions"],
     ],

@@ -25,6 +25,7 @@ describe("chartDetector", () => {
       `),
       expected: [
         "tool:helm @1 Helm chart shop",
+        "tool:kubernetes @1 Helm chart shop (deploys to Kubernetes)",
         "helm:postgresql @5 dependencies: postgresql (https://charts.bitnami.com/bitnami)",
         "helm:redis @8 dependencies: redis (oci://registry-1.docker.io/bitnamicharts)",
       ],
@@ -32,7 +33,10 @@ describe("chartDetector", () => {
     {
       name: "a chart without dependencies",
       text: "# comment\napiVersion: v2\nname: solo\n",
-      expected: ["tool:helm @2 Helm chart solo"],
+      expected: [
+        "tool:helm @2 Helm chart solo",
+        "tool:kubernetes @2 Helm chart solo (deploys to Kubernetes)",
+      ],
     },
     { name: "an empty Chart.yaml", text: "", expected: [] },
   ])("$name", ({ text, expected }) => {

@@ -138,10 +138,10 @@ const manifests: Case[] = [
     ],
   },
   {
-    name: "a Helm template is skipped even though it is not YAML",
+    name: "a Helm template, not YAML, is read line by line: it renders a Kubernetes object",
     path: "charts/web/templates/deployment.yaml",
     text: 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ include "web.fullname" . }}\n{{- if .Values.x }}\n',
-    expected: [],
+    expected: ["tool:kubernetes @1 Deployment (apps/v1) in a Helm template"],
   },
   {
     name: "plain YAML that is not Kubernetes",
@@ -238,6 +238,7 @@ const manifests: Case[] = [
       kind: Deployment
     `),
     expected: [
+      "tool:kubernetes @2 ScaledObject (keda.sh/v1alpha1) in a Helm template",
       "api-group:keda.sh/ScaledObject @2 ScaledObject (keda.sh/v1alpha1)",
       "api-group:cert-manager.io/Certificate @12 Certificate (cert-manager.io/v1)",
     ],

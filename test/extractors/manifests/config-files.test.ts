@@ -14,6 +14,11 @@ describe("technologies an application configures by a file of their own", () => 
     ["deployment/elasticbeanstalk/Dockerrun.aws.json", "elastic-beanstalk"],
     [".ebextensions/01-env.config", "elastic-beanstalk"],
     ["paas-failwhale/nginx.conf", "nginx"],
+    ["migrations/20200101_init.up.sql", "sql"],
+    ["src/main/resources/db/migration/V21__bulk_alerts.sql", "sql"],
+    ["src/main/resources/migration/common/V1_2__baseline.sql", "sql"],
+    ["db/schema/tables.sql", "sql"],
+    ["internal/queries/users.sql", "sql"],
   ])("%s is %s, by name alone", (path, tool) => {
     expect(configFileDetector.matches(path)).toBe(true);
     expect(configFileDetector.detect({ path, text: "" }).map((d) => [d.key.space, d.key.name])).toEqual([
@@ -21,10 +26,14 @@ describe("technologies an application configures by a file of their own", () => 
     ]);
   });
 
-  it.each(["cable.yml", "logback.md", "config/cable.yaml.example", "nginx.config.ts"])(
-    "%s is no configuration file of one",
-    (path) => expect(configFileDetector.matches(path)).toBe(false),
-  );
+  it.each([
+    "cable.yml",
+    "logback.md",
+    "config/cable.yaml.example",
+    "nginx.config.ts",
+    "backup/dump.sql",
+    "seed.sql",
+  ])("%s is no configuration file of one", (path) => expect(configFileDetector.matches(path)).toBe(false));
 
   it("takes its folder's kind: a test's logback configures the tests", async () => {
     const catalog = await defaultCatalog();

@@ -37,6 +37,25 @@ describe("services named by ARNs, host names and URL schemes", () => {
     expect(found("src/bus.ts", 'bus.emit("config:Changed"); bus.on("events:Update", f);')).toEqual([]);
   });
 
+  it("reads an S3-compatible store's endpoint and a page's analytics, a templated first label and all", () => {
+    expect(
+      found(
+        "config/storage.yml",
+        'endpoint: https://<%= ENV["CLOUDFLARE_ACCOUNT_ID"] %>.r2.cloudflarestorage.com\nspaces: https://nyc3.digitaloceanspaces.com',
+      ),
+    ).toEqual([
+      ["host", "r2.cloudflarestorage.com", 1],
+      ["host", "nyc3.digitaloceanspaces.com", 2],
+      ["host", "digitaloceanspaces.com", 2],
+    ]);
+    expect(found("app/setup.py", 'CSP = {"script-src": ["https://*.googletagmanager.com"]}')).toEqual([
+      ["host", "googletagmanager.com", 1],
+    ]);
+    expect(found("src/upload.ts", "const url = `https://${bucket}.s3.amazonaws.com/${key}`;")).toEqual([
+      ["aws-service", "s3", 1],
+    ]);
+  });
+
   it("reads AWS host names by their service label, with or without a region, a bucket or an account", () => {
     const env = [
       "QUEUE_URL=https://sqs.us-east-1.amazonaws.com/123456789012/jobs",

@@ -46,9 +46,9 @@ describe("the five questions of issue 18, on the sample candidate", () => {
     ],
     [
       "What has Dana built with Kubernetes?",
-      "Kubernetes: production code in platform-infra (deploy/kustomize/base/namespace.yaml:1, deploy/kustomize/base/networkpolicy.yaml:1, deploy/kustomize/base/serviceaccount.yaml:1); Dana lists it under Cloud and infrastructure.\n" +
+      "Kubernetes: production code in platform-infra (deploy/helm/orders/Chart.yaml:1, deploy/helm/orders/templates/deployment.yaml:1, deploy/helm/orders/templates/service.yaml:1); Dana lists it under Cloud and infrastructure.\n" +
         `- ${EKS_MIGRATION}`,
-      ["platform-infra/deploy/kustomize/base/namespace.yaml:1", "profile.yaml#work[0]"],
+      ["platform-infra/deploy/helm/orders/Chart.yaml:1", "profile.yaml#work[0]"],
     ],
     [
       "Is Dana a good fit for a Go backend role?",
@@ -71,7 +71,7 @@ describe("the five questions of issue 18, on the sample candidate", () => {
     ],
     [
       "Has Dana run a self-hosted cluster with kubeadm?",
-      "The docs say Self-hosted Kubernetes (platform-infra/docs/architecture.md:12, platform-infra/docs/architecture.md:13, platform-infra/docs/architecture.md:15), but the code uses Amazon EKS (platform-infra/terraform/eks.tf:21, platform-infra/terraform/eks.tf:64, platform-infra/scripts/bootstrap.sh:19).\n" +
+      "The docs say Self-hosted Kubernetes (platform-infra/docs/architecture.md:12, platform-infra/docs/architecture.md:13, platform-infra/docs/architecture.md:15), but the code uses Amazon EKS (platform-infra/terraform/eks.tf:21, platform-infra/terraform/eks.tf:64, platform-infra/deploy/kustomize/base/serviceaccount.yaml:7).\n" +
         `- ${EKS_MIGRATION}`,
       ["platform-infra/docs/architecture.md:12", "profile.yaml#work[0]"],
     ],

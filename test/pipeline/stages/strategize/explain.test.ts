@@ -60,10 +60,10 @@ describe("vouch generate --explain on the sample", () => {
     );
     expect(lines[2]).toMatch(/^ {2}requirement +status +evidence$/);
     expect(lines).toContain(
-      '  R16 AWS IAM         production-backed  truth platform-infra/deploy/kustomize/base/serviceaccount.yaml:7 "eks.amazonaws.com/role-arn: arn:aws:iam::123456789012:role/placeholder"',
+      '  R16 AWS IAM         production-backed  truth platform-infra/terraform/eks.tf:1 "data "aws_iam_policy_document" "eks_assume""',
     );
     expect(lines).toContain(
-      '                                         truth platform-infra/terraform/eks.tf:1 "data "aws_iam_policy_document" "eks_assume""',
+      '                                         truth platform-infra/terraform/eks.tf:11 "resource "aws_iam_role" "cluster""',
     );
     expect(lines).toContain("  R19 Snowflake       unsupported        none");
     expect(lines.findIndex((l) => l.startsWith("guards: "))).toBeGreaterThan(
